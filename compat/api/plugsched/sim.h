@@ -1,0 +1,252 @@
+/*
+ * plugsched/sim.h - the harness API of the simulated SMP machine.
+ *
+ * One API for tests, fuzzers and tools: boot a machine with a scheduler
+ * driver, spawn tasks whose bodies run in their own context, drive them,
+ * advance virtual time, read task and CPU state, the printk log and the
+ * reports of the machine's checks.
+ *
+ * Only plain C types cross this header, so host programs (with libc) and
+ * kernel-side code (without) both include it.  One machine exists per
+ * process at a time: the drivers keep their runqueues in globals, as in
+ * the kernel.
+ *
+ * Functions marked "task context" may only be called from a task body
+ * running on the machine; the others only from outside (the program that
+ * drives the machine), never from a task body.
+ */
+#ifndef _PLUGSCHED_SIM_H
+#define _PLUGSCHED_SIM_H
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- the machine ---------------------------------------------------- */
+
+struct sim_config {
+	int nr_cpus;		/* 1..sim_max_cpus(), default 1 */
+	int smt;		/* threads per core, default 1 */
+	int nr_nodes;		/* NUMA nodes, must divide nr_cpus; default 1 */
+	int hz;			/* timer frequency, 10..10000, default 1000 */
+	const char *cmdline;	/* boot command line, e.g. "cpusched=tiny" */
+	unsigned long long seed;	/* for sim_random(); default 1 */
+	int checks;		/* generic invariants after every event (1) */
+	int echo_log;		/* copy printk output to stderr (0) */
+};
+
+void sim_config_init(struct sim_config *cfg);
+
+/*
+ * sim_boot - boot a machine.  Returns 0, or -EINVAL with the reason in
+ * sim_error() for a bad configuration; on failure nothing is left booted.
+ * The machine is at virtual time 0 afterwards, idle, with pid 1 ("init",
+ * the harness's spawner) and any kernel threads of the driver created.
+ */
+int sim_boot(const struct sim_config *cfg);
+void sim_shutdown(void);
+int sim_booted(void);
+int sim_max_cpus(void);			/* NR_CPUS of this build */
+
+/* Drivers built into this library, and the default of the build. */
+int sim_nr_drivers(void);
+const char *sim_driver_name(int i);
+const char *sim_default_driver(void);
+const char *sim_cpusched(void);		/* the driver of the booted machine */
+
+/*
+ * sim_run_for / sim_run_until - advance virtual time, processing every
+ * event (ticks, IPIs, timers, task wake-ups) in global time order.
+ * Return 0, or -1 when a check of the machine reported a bug: the run is
+ * then over, sim_report() says what, where and on which CPU and task, and
+ * only sim_shutdown() is allowed.
+ */
+int sim_run_for(unsigned long long ns);
+int sim_run_until(unsigned long long when_ns);
+
+unsigned long long sim_now(void);	/* virtual ns since boot */
+unsigned long sim_jiffies(void);
+int sim_hz(void);
+int sim_nr_cpus(void);
+
+int sim_failed(void);
+const char *sim_report(void);		/* "" when nothing was reported */
+const char *sim_error(void);		/* why the last call failed */
+const char *sim_log(void);		/* the printk log since boot */
+int sim_log_contains(const char *needle);
+
+/* Check the generic invariants (and the driver's own check) now. */
+int sim_check(void);
+/* A digest of everything scheduled so far: same inputs, same digest. */
+unsigned long long sim_trace_digest(void);
+unsigned long long sim_nr_events(void);
+
+/* /proc/schedstat as the driver prints it; NULL if the driver has none. */
+const char *sim_schedstat(void);
+
+/* ---- tasks ---------------------------------------------------------- */
+
+#define SIM_SCHED_NORMAL	0
+#define SIM_SCHED_FIFO		1
+#define SIM_SCHED_RR		2
+
+struct sim_task_attr {
+	const char *name;	/* comm, at most 15 characters kept */
+	int policy;		/* SIM_SCHED_*, default NORMAL */
+	int rt_priority;	/* 1..99 for FIFO/RR */
+	int nice;		/* -20..19 */
+	unsigned int uid, euid;	/* default 0 */
+	int cap_sys_nice;	/* default 1 */
+	const char *cpus;	/* allowed CPUs as a list "0-2,5"; NULL: all */
+};
+
+void sim_task_attr_init(struct sim_task_attr *attr);
+
+typedef void (*sim_body_t)(void *arg);
+
+/*
+ * sim_spawn - create a task running @body(@arg) in its own context.
+ * The task is forked by init (pid 1) at the current virtual time, given
+ * its policy and nice through the scheduler's own setscheduler and
+ * set_user_nice, then woken with wake_up_new_task().  Returns its pid, or
+ * a negative errno (bad attributes: -EINVAL, with sim_error()).  When the
+ * body returns, the task exits.
+ */
+int sim_spawn(const struct sim_task_attr *attr, sim_body_t body, void *arg);
+
+/*
+ * sim_spawn_script - a task that executes commands posted with sim_cmd(),
+ * one after another, sleeping (TASK_INTERRUPTIBLE) while it has none:
+ * the harness's equivalent of an rt-tester thread.
+ */
+int sim_spawn_script(const struct sim_task_attr *attr);
+
+enum sim_cmd_op {
+	SIM_CMD_BURN = 1,	/* a0: ns of CPU time */
+	SIM_CMD_SLEEP,		/* a0: ns, interruptible */
+	SIM_CMD_SLEEP_UNINT,	/* a0: ns, uninterruptible */
+	SIM_CMD_SYSCALL,	/* a0: SIM_SYS_*, a1..a3: arguments */
+	SIM_CMD_WAKE,		/* a0: pid to wake_up_process() */
+	SIM_CMD_WQ_WAIT,	/* a0: wait queue index, interruptible */
+	SIM_CMD_WQ_WAIT_EXCL,	/* a0: wait queue index, exclusive */
+	SIM_CMD_WQ_WAKE,	/* a0: wait queue index, a1: nr_exclusive */
+	SIM_CMD_COMPLETION_WAIT, /* a0: completion index */
+	SIM_CMD_COMPLETE,	/* a0: completion index */
+	SIM_CMD_COMPLETE_ALL,	/* a0: completion index */
+	SIM_CMD_IO_WAIT,	/* a0: jiffies for io_schedule_timeout() */
+	SIM_CMD_FORK,		/* child runs a script task too; result: pid */
+	SIM_CMD_EXIT,		/* a0: exit code */
+};
+
+/* Queue a command for a script task and wake it; 0 or -ESRCH/-EINVAL. */
+int sim_cmd(int pid, int op, long a0, long a1, long a2, long a3);
+/*
+ * Run the machine until @pid has executed every command queued so far,
+ * at most @max_ns of virtual time.  Returns 0, -ETIMEDOUT, or -1 when a
+ * check reported.
+ */
+int sim_cmd_wait(int pid, unsigned long long max_ns);
+long sim_cmd_result(int pid);		/* of its last finished command */
+
+/* Outside actions, delivered as an interrupt on a CPU at sim_now(). */
+int sim_wake(int pid);			/* wake_up_process() from an irq */
+int sim_signal(int pid, int sig);	/* send_sig() from an irq */
+
+/* ---- inside a task body (task context) ------------------------------- */
+
+void sim_burn(unsigned long long ns);	/* use the CPU for @ns */
+void sim_sleep(unsigned long long ns);	/* interruptible, whole ticks */
+void sim_sleep_unint(unsigned long long ns);
+int sim_self(void);			/* current pid */
+int sim_this_cpu_id(void);		/* smp_processor_id() */
+int sim_wake_pid(int pid);		/* wake_up_process(); 1 if woken */
+int sim_fork(sim_body_t body, void *arg);	/* a real fork: child pid */
+void sim_exit(int code) __attribute__((noreturn));
+unsigned long long sim_random(void);	/* the machine's seeded PRNG */
+
+/* Harness wait queues and completions, by index 0..SIM_NR_WQ-1. */
+#define SIM_NR_WQ	64
+int sim_wq_wait(int idx, int exclusive);	/* -ERESTARTSYS on signal */
+void sim_wq_wake(int idx, int nr_exclusive);
+void sim_completion_wait(int idx);
+void sim_complete(int idx, int all);
+long sim_io_wait(long jiffies);		/* io_schedule_timeout() */
+
+/* System calls of the current task, by number. */
+enum sim_syscall {
+	SIM_SYS_nice = 1,		/* (increment) */
+	SIM_SYS_sched_setscheduler,	/* (pid, policy, uaddr param) */
+	SIM_SYS_sched_setparam,		/* (pid, uaddr param) */
+	SIM_SYS_sched_getscheduler,	/* (pid) */
+	SIM_SYS_sched_getparam,		/* (pid, uaddr param) */
+	SIM_SYS_sched_setaffinity,	/* (pid, len, uaddr mask) */
+	SIM_SYS_sched_getaffinity,	/* (pid, len, uaddr mask) */
+	SIM_SYS_sched_yield,		/* () */
+	SIM_SYS_sched_get_priority_max,	/* (policy) */
+	SIM_SYS_sched_get_priority_min,	/* (policy) */
+	SIM_SYS_sched_rr_get_interval,	/* (pid, uaddr timespec) */
+	SIM_SYS_getpid,			/* () */
+	SIM_NR_SYSCALLS
+};
+
+long sim_syscall(int nr, long a0, long a1, long a2);
+
+/* ---- user memory ---------------------------------------------------- */
+
+/*
+ * Map @len zeroed bytes into the address space of @pid and return their
+ * user address (0 on failure).  Workload tasks share one address space,
+ * as threads of one process do; a task made by sim_fork() gets a copy.
+ * Any address outside a mapping faults (-EFAULT in a syscall).
+ */
+unsigned long sim_user_map(int pid, unsigned long len);
+int sim_user_write(int pid, unsigned long uaddr, const void *buf,
+		   unsigned long len);
+int sim_user_read(int pid, unsigned long uaddr, void *buf,
+		  unsigned long len);
+
+/* ---- state ---------------------------------------------------------- */
+
+struct sim_task_info {
+	int pid;
+	char name[16];
+	char state;		/* R running, Q queued, S, D, Z exited */
+	int cpu;		/* task_cpu() */
+	int policy;
+	int rt_priority;
+	int static_prio;
+	int nice;		/* task_nice() */
+	int prio;		/* task_prio() + 100, the kernel's prio */
+	unsigned long long runtime_ns;	/* on a CPU */
+	unsigned long long wait_ns;	/* runnable, not on a CPU */
+	unsigned long long sleep_ns;	/* blocked */
+	unsigned long switches;		/* switched in */
+	unsigned long nvcsw, nivcsw;	/* voluntary / involuntary out */
+	unsigned long wakeups;		/* successful try_to_wake_up() */
+	unsigned long migrations;	/* task_cpu() changes */
+	unsigned long utime, stime;	/* jiffies, from account_*_time */
+	unsigned long cmds_done;
+	int exit_code;
+};
+
+/* 0, or -ESRCH.  Exited tasks stay readable until sim_shutdown(). */
+int sim_task_info(int pid, struct sim_task_info *info);
+int sim_task_pids(int *pids, int max);	/* workload tasks, by pid */
+
+struct sim_cpu_info {
+	int cpu;
+	int online;
+	int curr_pid;			/* 0: idle */
+	unsigned long long busy_ns;	/* running a non-idle task */
+	unsigned long long idle_ns;
+	unsigned long switches;		/* context switches on this CPU */
+	unsigned long long user, nice, system, idle, iowait; /* cpustat */
+};
+
+int sim_cpu_info(int cpu, struct sim_cpu_info *info);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* _PLUGSCHED_SIM_H */

@@ -1,0 +1,1098 @@
+/*
+ * compat/harness.c - the harness API (plugsched/sim.h): booting, running,
+ * tasks, commands, user memory and state, for tests, fuzzers and tools.
+ *
+ * Calls from outside the machine that must run kernel code (waking a
+ * task, queueing a spawn) do so as an interrupt on a CPU at the current
+ * virtual time, then let the machine settle at that instant.
+ */
+#include <linux/sched.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+#include <linux/syscalls.h>
+#include <linux/kernel_stat.h>
+#include <asm/uaccess.h>
+
+#include "internal.h"
+
+#define SPAWN_PATIENCE_NS	1000000000ULL	/* init must fork by then */
+
+/* ---- errors ------------------------------------------------------------------ */
+
+static int set_error(int err, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static int set_error(int err, const char *fmt, ...)
+{
+	va_list args;
+
+	va_start(args, fmt);
+	vsnprintf(sim.error, sizeof(sim.error), fmt, args);
+	va_end(args);
+	return err;
+}
+
+const char *sim_error(void)
+{
+	return sim.error;
+}
+
+const char *sim_report(void)
+{
+	return sim.report;
+}
+
+int sim_failed(void)
+{
+	return sim.failed;
+}
+
+const char *sim_log(void)
+{
+	return sim.log ? sim.log : "";
+}
+
+extern char *strstr(const char *haystack, const char *needle);
+
+int sim_log_contains(const char *needle)
+{
+	return strstr(sim_log(), needle) != NULL;
+}
+
+/* ---- drivers ----------------------------------------------------------------- */
+
+int sim_nr_drivers(void)
+{
+	int n = 0;
+
+	while (sched_drivers[n])
+		n++;
+	return n;
+}
+
+const char *sim_driver_name(int i)
+{
+	if (i < 0 || i >= sim_nr_drivers())
+		return NULL;
+	return sched_drivers[i]->cpusched_name;
+}
+
+const char *sim_default_driver(void)
+{
+	return sched_drivers[0]->cpusched_name;
+}
+
+const char *sim_cpusched(void)
+{
+	return sim.booted ? scheduler->cpusched_name : NULL;
+}
+
+int sim_max_cpus(void)
+{
+	return NR_CPUS;
+}
+
+/* ---- boot and shutdown ---------------------------------------------------------- */
+
+void sim_config_init(struct sim_config *cfg)
+{
+	memset(cfg, 0, sizeof(*cfg));
+	cfg->nr_cpus = 1;
+	cfg->smt = 1;
+	cfg->nr_nodes = 1;
+	cfg->hz = 1000;
+	cfg->seed = 1;
+	cfg->checks = 1;
+}
+
+static int check_config(const struct sim_config *cfg)
+{
+	if (cfg->nr_cpus < 1 || cfg->nr_cpus > NR_CPUS)
+		return set_error(-EINVAL, "nr_cpus %d is not in 1..%d",
+				 cfg->nr_cpus, NR_CPUS);
+	if (cfg->smt < 1 || cfg->nr_cpus % cfg->smt)
+		return set_error(-EINVAL, "%d CPUs cannot be split into cores "
+				 "of %d threads", cfg->nr_cpus, cfg->smt);
+	if (cfg->nr_nodes < 1 || cfg->nr_cpus % cfg->nr_nodes ||
+	    (cfg->nr_cpus / cfg->nr_nodes) % cfg->smt)
+		return set_error(-EINVAL, "%d CPUs of %d threads per core "
+				 "cannot be split into %d nodes", cfg->nr_cpus,
+				 cfg->smt, cfg->nr_nodes);
+	if (cfg->hz < 10 || cfg->hz > 10000)
+		return set_error(-EINVAL, "hz %d is not in 10..10000",
+				 cfg->hz);
+	if (cfg->cmdline && strlen(cfg->cmdline) >= 1024)
+		return set_error(-EINVAL, "boot command line longer than 1023 "
+				 "characters");
+	return 0;
+}
+
+static void reset_globals(void)
+{
+	int i;
+
+	memset(&sim, 0, sizeof(sim));
+	INIT_LIST_HEAD(&sim.tasks);
+	INIT_LIST_HEAD(&sim.spawn_reqs);
+	INIT_LIST_HEAD(&sim.dead);
+	INIT_LIST_HEAD(&sim_task_list);
+	tasklist_lock = (rwlock_t)__RW_LOCK_UNLOCKED(tasklist_lock);
+	sim_this_cpu = 0;
+	memset(sim_current, 0, sizeof(sim_current));
+	cpus_clear(cpu_possible_map);
+	cpus_clear(cpu_present_map);
+	cpus_clear(cpu_online_map);
+	for (i = 0; i < NR_CPUS; i++)
+		memset(&per_cpu(kstat, i), 0, sizeof(per_cpu(kstat, i)));
+	sim_locks_reset();
+	sim_timers_reset();
+}
+
+static void init_harness_queues(void)
+{
+	int i;
+
+	init_waitqueue_head(&sim.spawn_wait);
+	for (i = 0; i < SIM_NR_WQ; i++) {
+		init_waitqueue_head(&sim.wq[i]);
+		init_completion(&sim.completion[i]);
+	}
+}
+
+int sim_boot(const struct sim_config *cfg)
+{
+	static char cmdline[1024];
+	char log_keep[1];
+	int ret;
+
+	if (sim.booted)
+		return set_error(-EBUSY, "a machine is already booted");
+	ret = check_config(cfg);
+	if (ret)
+		return ret;
+	(void)log_keep;
+	reset_globals();
+	sim.cfg = *cfg;
+	strlcpy(cmdline, cfg->cmdline ? cfg->cmdline : "", sizeof(cmdline));
+	sim.cfg.cmdline = cmdline;
+	sim.by_pid = kzalloc(PID_MAX_DEFAULT * sizeof(sim.by_pid[0]),
+			     GFP_KERNEL);
+	init_harness_queues();
+	sim.booted = 1;
+	sim.in_run = 1;
+	ret = host_guard(sim_machine_boot, NULL);
+	sim.in_run = 0;
+	if (ret) {
+		if (sim.failed)
+			set_error(-EIO, "boot failed: %s", sim.report);
+		sim_shutdown();
+		return -EIO;
+	}
+	return 0;
+}
+
+int sim_booted(void)
+{
+	return sim.booted;
+}
+
+/**
+ * sim_shutdown - throw the machine away: every stack, every allocation.
+ * The log and the report stay readable until the next boot.
+ */
+void sim_shutdown(void)
+{
+	struct sim_task *st;
+	char *log = sim.log;
+	unsigned long log_len = sim.log_len, log_size = sim.log_size;
+	char report[sizeof(sim.report)], error[sizeof(sim.error)];
+
+	if (!sim.booted)
+		return;
+	memcpy(report, sim.report, sizeof(report));
+	memcpy(error, sim.error, sizeof(error));
+	list_for_each_entry(st, &sim.tasks, all)
+		host_ctx_free(st->ctx);
+	sim_free_all_allocs();
+	reset_globals();
+	sim.log = log;
+	sim.log_len = log_len;
+	sim.log_size = log_size;
+	memcpy(sim.report, report, sizeof(report));
+	memcpy(sim.error, error, sizeof(error));
+}
+
+/* ---- running ----------------------------------------------------------------- */
+
+struct drain_args {
+	unsigned long long limit;
+	int (*done)(void *);
+	void *arg;
+	int result;
+};
+
+static int drain_fn(void *data)
+{
+	struct drain_args *d = data;
+
+	d->result = sim_drain(d->limit, d->done, d->arg);
+	sim_free_dead_tasks();
+	return 0;
+}
+
+/* Run the machine under the guard; -1 if a check failed. */
+static int guarded_drain(struct drain_args *d)
+{
+	int ret;
+
+	if (!sim.booted)
+		return set_error(-1, "no machine is booted");
+	if (sim.failed)
+		return set_error(-1, "the machine failed: %s", sim.report);
+	if (sim.in_run)
+		return set_error(-1, "the harness was called from inside the "
+				 "machine");
+	sim.in_run = 1;
+	ret = host_guard(drain_fn, d);
+	sim.in_run = 0;
+	return ret;
+}
+
+int sim_run_until(unsigned long long when)
+{
+	struct drain_args d = { .limit = when };
+
+	if (when < sim.now)
+		return set_error(-1, "time %llu is in the past (now %llu)",
+				 when, sim.now);
+	return guarded_drain(&d);
+}
+
+int sim_run_for(unsigned long long ns)
+{
+	if (ns > ~0ULL - 1 - sim.now)
+		return set_error(-1, "run of %llu ns overflows the clock", ns);
+	return sim_run_until(sim.now + ns);
+}
+
+unsigned long long sim_now(void)
+{
+	return sim.now;
+}
+
+unsigned long sim_jiffies(void)
+{
+	return jiffies;
+}
+
+int sim_hz(void)
+{
+	return HZ;
+}
+
+int sim_nr_cpus(void)
+{
+	return sim.nr_cpus;
+}
+
+unsigned long long sim_trace_digest(void)
+{
+	return sim.digest;
+}
+
+unsigned long long sim_nr_events(void)
+{
+	return sim.nr_events;
+}
+
+static int check_fn(void *unused)
+{
+	return sim_check_invariants();
+}
+
+int sim_check(void)
+{
+	int ret;
+
+	if (!sim.booted || sim.failed)
+		return -1;
+	sim.in_run = 1;
+	ret = host_guard(check_fn, NULL);
+	sim.in_run = 0;
+	return ret;
+}
+
+/* ---- interrupts from outside ----------------------------------------------------- */
+
+struct inject {
+	int cpu;
+	void (*fn)(void *);
+	void *arg;
+	struct drain_args drain;
+};
+
+static int inject_fn(void *data)
+{
+	struct inject *in = data;
+
+	sim_irq_enter(in->cpu);
+	in->fn(in->arg);
+	sim_irq_exit(in->cpu);
+	in->drain.result = sim_drain(in->drain.limit, in->drain.done,
+				     in->drain.arg);
+	sim_free_dead_tasks();
+	return 0;
+}
+
+/*
+ * inject - run @fn(@arg) as a hardirq on @cpu now, then run the machine
+ * until @done holds or @limit.  Returns -1 if a check failed, else 1 if
+ * @done held and 0 if not.
+ */
+static int inject(int cpu, void (*fn)(void *), void *arg,
+		  unsigned long long limit, int (*done)(void *), void *darg)
+{
+	struct inject in = {
+		.cpu = cpu, .fn = fn, .arg = arg,
+		.drain = { .limit = limit, .done = done, .arg = darg },
+	};
+	int ret;
+
+	if (!sim.booted)
+		return set_error(-1, "no machine is booted");
+	if (sim.failed)
+		return set_error(-1, "the machine failed: %s", sim.report);
+	if (sim.in_run)
+		return set_error(-1, "the harness was called from inside the "
+				 "machine");
+	sim.in_run = 1;
+	ret = host_guard(inject_fn, &in);
+	sim.in_run = 0;
+	return ret < 0 ? -1 : in.drain.result;
+}
+
+static void irq_wake_task(void *arg)
+{
+	wake_up_process(arg);
+}
+
+static void irq_wake_queue(void *arg)
+{
+	wake_up(arg);
+}
+
+struct signal_arg {
+	struct task_struct *p;
+	int sig;
+};
+
+static void irq_signal(void *arg)
+{
+	struct signal_arg *s = arg;
+
+	send_sig(s->sig, s->p, 1);
+}
+
+static struct task_struct *live_task(int pid)
+{
+	struct task_struct *p = find_task_by_pid(pid);
+
+	if (!p)
+		set_error(-ESRCH, "no task with pid %d", pid);
+	return p;
+}
+
+int sim_wake(int pid)
+{
+	struct task_struct *p;
+
+	if (!sim.booted)
+		return set_error(-EINVAL, "no machine is booted");
+	p = live_task(pid);
+	if (!p)
+		return -ESRCH;
+	return inject(task_cpu(p), irq_wake_task, p, sim.now, NULL, NULL) < 0 ?
+		-EIO : 0;
+}
+
+int sim_signal(int pid, int sig)
+{
+	struct signal_arg s = { .sig = sig };
+
+	if (!sim.booted)
+		return set_error(-EINVAL, "no machine is booted");
+	if (sig < 1 || sig > 64)
+		return set_error(-EINVAL, "signal %d is not in 1..64", sig);
+	s.p = live_task(pid);
+	if (!s.p)
+		return -ESRCH;
+	return inject(task_cpu(s.p), irq_signal, &s, sim.now, NULL, NULL) < 0 ?
+		-EIO : 0;
+}
+
+/* ---- spawning ------------------------------------------------------------------- */
+
+void sim_task_attr_init(struct sim_task_attr *attr)
+{
+	memset(attr, 0, sizeof(*attr));
+	attr->name = "task";
+	attr->policy = SIM_SCHED_NORMAL;
+	attr->cap_sys_nice = 1;
+}
+
+/* Parse a CPU list such as "0-2,5" into @mask; 0 or -EINVAL. */
+static int parse_cpus(const char *s, cpumask_t *mask)
+{
+	char *end;
+	unsigned long lo, hi, i;
+
+	cpus_clear(*mask);
+	if (!s)
+		return -EINVAL;
+	while (*s) {
+		if (*s < '0' || *s > '9')
+			return -EINVAL;
+		lo = simple_strtoul(s, &end, 10);
+		hi = lo;
+		s = end;
+		if (*s == '-') {
+			s++;
+			if (*s < '0' || *s > '9')
+				return -EINVAL;
+			hi = simple_strtoul(s, &end, 10);
+			s = end;
+		}
+		if (hi < lo || hi >= (unsigned long)sim.nr_cpus)
+			return -EINVAL;
+		for (i = lo; i <= hi; i++)
+			cpu_set(i, *mask);
+		if (*s == ',')
+			s++;
+		else if (*s)
+			return -EINVAL;
+	}
+	return cpus_empty(*mask) ? -EINVAL : 0;
+}
+
+static int check_attr(const struct sim_task_attr *a, cpumask_t *cpus)
+{
+	if (a->policy < SIM_SCHED_NORMAL || a->policy > SIM_SCHED_RR)
+		return set_error(-EINVAL, "policy %d is not NORMAL, FIFO or RR",
+				 a->policy);
+	if (a->policy == SIM_SCHED_NORMAL && a->rt_priority)
+		return set_error(-EINVAL, "a SCHED_NORMAL task has rt_priority "
+				 "0, not %d", a->rt_priority);
+	if (a->policy != SIM_SCHED_NORMAL &&
+	    (a->rt_priority < 1 || a->rt_priority > 99))
+		return set_error(-EINVAL, "rt_priority %d is not in 1..99",
+				 a->rt_priority);
+	if (a->nice < -20 || a->nice > 19)
+		return set_error(-EINVAL, "nice %d is not in -20..19", a->nice);
+	if (!a->cpus) {
+		*cpus = CPU_MASK_ALL;
+		return 0;
+	}
+	if (parse_cpus(a->cpus, cpus))
+		return set_error(-EINVAL, "bad CPU list \"%s\" for %d CPUs",
+				 a->cpus, sim.nr_cpus);
+	return 0;
+}
+
+static int spawn_done(void *arg)
+{
+	return ((struct sim_spawn_req *)arg)->done;
+}
+
+static int spawn(const struct sim_task_attr *attr, sim_body_t body,
+		 void *arg, int script)
+{
+	struct sim_spawn_req *req;
+	int ret;
+
+	if (!sim.booted)
+		return set_error(-EINVAL, "no machine is booted");
+	if (sim.failed)
+		return set_error(-EIO, "the machine failed: %s", sim.report);
+	if (!attr)
+		return set_error(-EINVAL, "no task attributes");
+	req = kzalloc(sizeof(*req), GFP_KERNEL);
+	ret = check_attr(attr, &req->cpus);
+	if (ret) {
+		kfree(req);
+		return ret;
+	}
+	req->attr = *attr;
+	strlcpy(req->name, attr->name ? attr->name : "task",
+		sizeof(req->name));
+	req->body = body;
+	req->arg = arg;
+	req->script = script;
+	list_add_tail(&req->list, &sim.spawn_reqs);
+
+	ret = inject(task_cpu(sim.init), irq_wake_queue, &sim.spawn_wait,
+		     sim.now + SPAWN_PATIENCE_NS, spawn_done, req);
+	if (ret < 0)
+		return -EIO;
+	if (!req->done) {
+		list_del(&req->list);
+		kfree(req);
+		return set_error(-EAGAIN, "init could not run to fork within "
+				 "1 s of virtual time");
+	}
+	ret = req->pid;
+	kfree(req);
+	return ret;
+}
+
+int sim_spawn(const struct sim_task_attr *attr, sim_body_t body, void *arg)
+{
+	if (!body)
+		return set_error(-EINVAL, "no task body");
+	return spawn(attr, body, arg, 0);
+}
+
+int sim_spawn_script(const struct sim_task_attr *attr)
+{
+	return spawn(attr, NULL, NULL, 1);
+}
+
+/* ---- commands -------------------------------------------------------------------- */
+
+int sim_cmd(int pid, int op, long a0, long a1, long a2, long a3)
+{
+	struct sim_task *st = sim_find(pid);
+	struct task_struct *p;
+
+	if (!sim.booted)
+		return set_error(-EINVAL, "no machine is booted");
+	p = live_task(pid);
+	if (!p)
+		return -ESRCH;
+	if (!st->script)
+		return set_error(-EINVAL, "pid %d is not a script task", pid);
+	if (op < SIM_CMD_BURN || op > SIM_CMD_EXIT)
+		return set_error(-EINVAL, "unknown command %d", op);
+	if (st->cmd_head - st->cmd_tail >= SIM_CMDQ)
+		return set_error(-EBUSY, "pid %d has %d commands queued", pid,
+				 SIM_CMDQ);
+	st->cmdq[st->cmd_head % SIM_CMDQ] =
+		(struct sim_cmd){ .op = op, .a = { a0, a1, a2, a3 } };
+	st->cmd_head++;
+	return inject(task_cpu(p), irq_wake_queue, &st->cmd_wait, sim.now,
+		      NULL, NULL) < 0 ? -EIO : 0;
+}
+
+static int cmds_finished(void *arg)
+{
+	struct sim_task *st = arg;
+
+	return st->exited || st->cmd_tail == st->cmd_head;
+}
+
+int sim_cmd_wait(int pid, unsigned long long max_ns)
+{
+	struct sim_task *st = sim_find(pid);
+	struct drain_args d = { .done = cmds_finished, .arg = st };
+
+	if (!st)
+		return set_error(-ESRCH, "no task with pid %d", pid);
+	d.limit = max_ns > ~0ULL - 1 - sim.now ? ~0ULL - 1 : sim.now + max_ns;
+	if (guarded_drain(&d) < 0)
+		return -1;
+	return d.result ? 0 : -ETIMEDOUT;
+}
+
+long sim_cmd_result(int pid)
+{
+	struct sim_task *st = sim_find(pid);
+
+	return st ? st->cmd_result : -ESRCH;
+}
+
+static long exec_cmd(struct sim_cmd *c)
+{
+	switch (c->op) {
+	case SIM_CMD_BURN:
+		sim_burn(c->a[0]);
+		return 0;
+	case SIM_CMD_SLEEP:
+		sim_sleep(c->a[0]);
+		return 0;
+	case SIM_CMD_SLEEP_UNINT:
+		sim_sleep_unint(c->a[0]);
+		return 0;
+	case SIM_CMD_SYSCALL:
+		return sim_syscall(c->a[0], c->a[1], c->a[2], c->a[3]);
+	case SIM_CMD_WAKE:
+		return sim_wake_pid(c->a[0]);
+	case SIM_CMD_WQ_WAIT:
+	case SIM_CMD_WQ_WAIT_EXCL:
+		return sim_wq_wait(c->a[0], c->op == SIM_CMD_WQ_WAIT_EXCL);
+	case SIM_CMD_WQ_WAKE:
+		sim_wq_wake(c->a[0], c->a[1]);
+		return 0;
+	case SIM_CMD_COMPLETION_WAIT:
+		sim_completion_wait(c->a[0]);
+		return 0;
+	case SIM_CMD_COMPLETE:
+	case SIM_CMD_COMPLETE_ALL:
+		sim_complete(c->a[0], c->op == SIM_CMD_COMPLETE_ALL);
+		return 0;
+	case SIM_CMD_IO_WAIT:
+		return sim_io_wait(c->a[0]);
+	case SIM_CMD_FORK:
+		return sim_do_fork_body(0, NULL, NULL, 1,
+					sim_mm_copy(current->mm), NULL);
+	case SIM_CMD_EXIT:
+		sim_exit(c->a[0]);
+	}
+	return -EINVAL;
+}
+
+/*
+ * sim_script_body - the body of a script task: wait for a command, run
+ * it in this task's context, record its result, and so on.  A signal
+ * that arrives while it waits is consumed, as a handler would.
+ */
+void sim_script_body(void *unused)
+{
+	struct sim_task *st = current->sim;
+	struct sim_cmd cmd;
+
+	for (;;) {
+		wait_event_interruptible(st->cmd_wait,
+					 st->cmd_head != st->cmd_tail);
+		flush_signals(current);
+		if (st->cmd_head == st->cmd_tail)
+			continue;
+		cmd = st->cmdq[st->cmd_tail % SIM_CMDQ];
+		st->cmd_result = exec_cmd(&cmd);
+		flush_signals(current);
+		st->cmds_done++;
+		st->cmd_tail++;
+	}
+}
+
+/* ---- task context ----------------------------------------------------------------- */
+
+static void must_be_task(const char *what)
+{
+	if (!sim.in_run || in_interrupt() || current->sim->is_idle)
+		sim_fail("BUG: %s called outside a task body", what);
+}
+
+/* The return-to-user path: reschedule if it was asked for. */
+static void ret_to_user(void)
+{
+	if (need_resched())
+		schedule();
+}
+
+void sim_burn(unsigned long long ns)
+{
+	unsigned long long start, used;
+
+	must_be_task("sim_burn()");
+	while (ns) {
+		start = sim.now;
+		sim_park(PARK_BURN, start + ns);
+		used = sim.now - start;
+		ns -= used < ns ? used : ns;
+		ret_to_user();
+	}
+}
+
+static unsigned long ns_to_jiffies_up(unsigned long long ns)
+{
+	return (ns + sim.tick_ns - 1) / sim.tick_ns;
+}
+
+void sim_sleep(unsigned long long ns)
+{
+	must_be_task("sim_sleep()");
+	if (!ns)
+		return;
+	set_current_state(TASK_INTERRUPTIBLE);
+	schedule_timeout(ns_to_jiffies_up(ns));
+	ret_to_user();
+}
+
+void sim_sleep_unint(unsigned long long ns)
+{
+	must_be_task("sim_sleep_unint()");
+	if (!ns)
+		return;
+	set_current_state(TASK_UNINTERRUPTIBLE);
+	schedule_timeout(ns_to_jiffies_up(ns));
+	ret_to_user();
+}
+
+int sim_self(void)
+{
+	return current->pid;
+}
+
+int sim_this_cpu_id(void)
+{
+	return smp_processor_id();
+}
+
+int sim_wake_pid(int pid)
+{
+	struct task_struct *p;
+	int ret;
+
+	must_be_task("sim_wake_pid()");
+	p = find_task_by_pid(pid);
+	if (!p)
+		return -ESRCH;
+	ret = wake_up_process(p);
+	ret_to_user();
+	return ret;
+}
+
+int sim_fork(sim_body_t body, void *arg)
+{
+	int pid;
+
+	must_be_task("sim_fork()");
+	pid = sim_do_fork_body(0, body, arg, 0, sim_mm_copy(current->mm),
+			       NULL);
+	ret_to_user();
+	return pid;
+}
+
+unsigned long long sim_random(void)
+{
+	/* xorshift64*: small, fast and the same on every host */
+	sim.rng ^= sim.rng >> 12;
+	sim.rng ^= sim.rng << 25;
+	sim.rng ^= sim.rng >> 27;
+	return sim.rng * 0x2545f4914f6cdd1dULL;
+}
+
+static int check_index(int idx, const char *what)
+{
+	if (idx < 0 || idx >= SIM_NR_WQ)
+		sim_fail("BUG: %s index %d is not in 0..%d", what, idx,
+			 SIM_NR_WQ - 1);
+	return idx;
+}
+
+int sim_wq_wait(int idx, int exclusive)
+{
+	wait_queue_head_t *q = &sim.wq[check_index(idx, "wait queue")];
+	DEFINE_WAIT(wait);
+	int ret = 0;
+
+	must_be_task("sim_wq_wait()");
+	if (exclusive)
+		prepare_to_wait_exclusive(q, &wait, TASK_INTERRUPTIBLE);
+	else
+		prepare_to_wait(q, &wait, TASK_INTERRUPTIBLE);
+	if (signal_pending(current))
+		ret = -ERESTARTSYS;
+	else
+		schedule();
+	if (!ret && signal_pending(current))
+		ret = -ERESTARTSYS;
+	finish_wait(q, &wait);
+	ret_to_user();
+	return ret;
+}
+
+void sim_wq_wake(int idx, int nr_exclusive)
+{
+	wait_queue_head_t *q = &sim.wq[check_index(idx, "wait queue")];
+
+	must_be_task("sim_wq_wake()");
+	__wake_up(q, TASK_INTERRUPTIBLE | TASK_UNINTERRUPTIBLE, nr_exclusive,
+		  NULL);
+	ret_to_user();
+}
+
+void sim_completion_wait(int idx)
+{
+	must_be_task("sim_completion_wait()");
+	wait_for_completion(&sim.completion[check_index(idx, "completion")]);
+	ret_to_user();
+}
+
+void sim_complete(int idx, int all)
+{
+	struct completion *x = &sim.completion[check_index(idx, "completion")];
+
+	must_be_task("sim_complete()");
+	if (all)
+		complete_all(x);
+	else
+		complete(x);
+	ret_to_user();
+}
+
+long sim_io_wait(long jiffies_to_wait)
+{
+	long ret;
+
+	must_be_task("sim_io_wait()");
+	set_current_state(TASK_UNINTERRUPTIBLE);
+	ret = io_schedule_timeout(jiffies_to_wait);
+	ret_to_user();
+	return ret;
+}
+
+/* ---- system calls ---------------------------------------------------------------- */
+
+#define UPTR(x)	((void __user *)(unsigned long)(x))
+
+static long do_syscall(int nr, long a0, long a1, long a2)
+{
+	switch (nr) {
+	case SIM_SYS_nice:
+		return sys_nice(a0);
+	case SIM_SYS_sched_setscheduler:
+		return sys_sched_setscheduler(a0, a1, UPTR(a2));
+	case SIM_SYS_sched_setparam:
+		return sys_sched_setparam(a0, UPTR(a1));
+	case SIM_SYS_sched_getscheduler:
+		return sys_sched_getscheduler(a0);
+	case SIM_SYS_sched_getparam:
+		return sys_sched_getparam(a0, UPTR(a1));
+	case SIM_SYS_sched_setaffinity:
+		return sys_sched_setaffinity(a0, a1, UPTR(a2));
+	case SIM_SYS_sched_getaffinity:
+		return sys_sched_getaffinity(a0, a1, UPTR(a2));
+	case SIM_SYS_sched_yield:
+		return sys_sched_yield();
+	case SIM_SYS_sched_get_priority_max:
+		return sys_sched_get_priority_max(a0);
+	case SIM_SYS_sched_get_priority_min:
+		return sys_sched_get_priority_min(a0);
+	case SIM_SYS_sched_rr_get_interval:
+		return sys_sched_rr_get_interval(a0, UPTR(a1));
+	case SIM_SYS_getpid:
+		return current->tgid;
+	}
+	return -ENOSYS;
+}
+
+long sim_syscall(int nr, long a0, long a1, long a2)
+{
+	long ret;
+
+	must_be_task("sim_syscall()");
+	ret = do_syscall(nr, a0, a1, a2);
+	ret_to_user();
+	return ret;
+}
+
+/* ---- user memory ------------------------------------------------------------------ */
+
+static struct mm_struct *mm_of(int pid)
+{
+	struct task_struct *p = find_task_by_pid(pid);
+
+	if (!p) {
+		set_error(-ESRCH, "no task with pid %d", pid);
+		return NULL;
+	}
+	if (!p->mm)
+		set_error(-EINVAL, "pid %d is a kernel thread", pid);
+	return p->mm;
+}
+
+unsigned long sim_user_map(int pid, unsigned long len)
+{
+	struct mm_struct *mm = mm_of(pid);
+
+	return mm ? sim_mm_map(mm, len) : 0;
+}
+
+int sim_user_write(int pid, unsigned long uaddr, const void *buf,
+		   unsigned long len)
+{
+	struct mm_struct *mm = mm_of(pid);
+	char *mem = mm ? sim_mm_lookup(mm, uaddr, len) : NULL;
+
+	if (!mem)
+		return -EFAULT;
+	memcpy(mem, buf, len);
+	return 0;
+}
+
+int sim_user_read(int pid, unsigned long uaddr, void *buf, unsigned long len)
+{
+	struct mm_struct *mm = mm_of(pid);
+	char *mem = mm ? sim_mm_lookup(mm, uaddr, len) : NULL;
+
+	if (!mem)
+		return -EFAULT;
+	memcpy(buf, mem, len);
+	return 0;
+}
+
+/* ---- state ------------------------------------------------------------------------- */
+
+static int task_on_cpu(struct task_struct *p)
+{
+	int i;
+
+	for (i = 0; i < sim.nr_cpus; i++)
+		if (sim.cpu[i].online && sim_current[i] == p)
+			return 1;
+	return 0;
+}
+
+static char state_char(struct sim_task *st)
+{
+	struct task_struct *p = st->task;
+
+	if (st->exited || !p)
+		return 'Z';
+	if (task_on_cpu(p))
+		return 'R';
+	if (p->state == TASK_RUNNING || st->preempted)
+		return 'Q';
+	if (p->state & TASK_INTERRUPTIBLE)
+		return 'S';
+	if (p->state & TASK_UNINTERRUPTIBLE)
+		return 'D';
+	return 'T';
+}
+
+static void fill_times(struct sim_task *st, struct sim_task_info *info)
+{
+	unsigned long long open = sim.now - st->seg_start;
+
+	info->runtime_ns = st->run_ns + (st->seg == SEG_RUN ? open : 0);
+	info->wait_ns = st->wait_ns + (st->seg == SEG_WAIT ? open : 0);
+	info->sleep_ns = st->sleep_ns + (st->seg == SEG_SLEEP ? open : 0);
+}
+
+int sim_task_info(int pid, struct sim_task_info *info)
+{
+	struct sim_task *st = sim_find(pid);
+	struct task_struct *p;
+
+	if (!sim.booted || !st)
+		return set_error(-ESRCH, "no task with pid %d", pid);
+	memset(info, 0, sizeof(*info));
+	p = st->exited ? NULL : st->task;
+	info->pid = pid;
+	strlcpy(info->name, st->name, sizeof(info->name));
+	info->state = state_char(st);
+	fill_times(st, info);
+	info->switches = st->switches;
+	info->wakeups = st->wakeups;
+	info->migrations = st->migrations;
+	info->cmds_done = st->cmds_done;
+	info->exit_code = st->exit_code;
+	if (!p) {
+		info->cpu = st->final_cpu;
+		info->utime = st->final_utime;
+		info->stime = st->final_stime;
+		info->nvcsw = st->final_nvcsw;
+		info->nivcsw = st->final_nivcsw;
+		return 0;
+	}
+	info->cpu = task_cpu(p);
+	info->policy = p->policy;
+	info->rt_priority = p->rt_priority;
+	info->static_prio = p->static_prio;
+	info->nice = task_nice(p);
+	info->prio = task_prio(p) + MAX_RT_PRIO;
+	info->utime = p->utime;
+	info->stime = p->stime;
+	info->nvcsw = p->nvcsw;
+	info->nivcsw = p->nivcsw;
+	return 0;
+}
+
+int sim_task_pids(int *pids, int max)
+{
+	struct sim_task *st;
+	int n = 0;
+
+	if (!sim.booted)
+		return 0;
+	list_for_each_entry(st, &sim.tasks, all)
+		if (st->workload) {
+			if (n < max)
+				pids[n] = st->pid;
+			n++;
+		}
+	return n;
+}
+
+int sim_cpu_info(int cpu, struct sim_cpu_info *info)
+{
+	struct sim_cpu *c;
+	struct cpu_usage_stat *cs;
+	unsigned long long open;
+
+	if (!sim.booted || cpu < 0 || cpu >= sim.nr_cpus)
+		return set_error(-EINVAL, "no cpu%d", cpu);
+	c = &sim.cpu[cpu];
+	cs = &kstat_cpu(cpu).cpustat;
+	memset(info, 0, sizeof(*info));
+	open = c->online ? sim.now - c->last_acct : 0;
+	info->cpu = cpu;
+	info->online = c->online;
+	info->curr_pid = sim_current[cpu] == c->idle ? 0 :
+		sim_current[cpu]->pid;
+	info->busy_ns = c->busy_ns + (info->curr_pid ? open : 0);
+	info->idle_ns = c->idle_ns + (info->curr_pid ? 0 : open);
+	info->switches = c->switches;
+	info->user = cs->user;
+	info->nice = cs->nice;
+	info->system = cs->system;
+	info->idle = cs->idle;
+	info->iowait = cs->iowait;
+	return 0;
+}
+
+/* ---- /proc/schedstat ----------------------------------------------------------------- */
+
+static char schedstat_text[1 << 16];
+
+static int schedstat_fn(void *unused)
+{
+#ifdef CONFIG_SCHEDSTATS
+	struct file file;
+	loff_t pos = 0;
+	mm_segment_t old = get_fs();
+	ssize_t n;
+	size_t len = 0;
+	int ret;
+
+	ret = proc_schedstat_operations.open(NULL, &file);
+	if (ret)
+		return ret;
+	set_fs(KERNEL_DS);
+	do {
+		n = proc_schedstat_operations.read(&file,
+				(char __user *)schedstat_text + len,
+				sizeof(schedstat_text) - 1 - len, &pos);
+		if (n > 0)
+			len += n;
+	} while (n > 0 && len < sizeof(schedstat_text) - 1);
+	set_fs(old);
+	schedstat_text[len] = '\0';
+	proc_schedstat_operations.release(NULL, &file);
+	return n < 0 ? (int)n : 0;
+#else
+	return -ENOSYS;
+#endif
+}
+
+const char *sim_schedstat(void)
+{
+	int ret;
+
+	if (!sim.booted || sim.failed || sim.in_run)
+		return NULL;
+	sim.in_run = 1;
+	ret = host_guard(schedstat_fn, NULL);
+	sim.in_run = 0;
+	return ret ? NULL : schedstat_text;
+}

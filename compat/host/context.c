@@ -1,0 +1,152 @@
+/*
+ * compat/host/context.c - coroutines for simulated tasks.
+ *
+ * Each simulated task runs on its own stack.  A context is created once
+ * with makecontext() (one system call for the signal mask, paid at
+ * creation) and from then on switched with _setjmp()/_longjmp(), which do
+ * not touch the signal mask: a switch costs a few nanoseconds instead of
+ * two system calls.
+ *
+ * Stacks are mmap()ed with MAP_NORESERVE and a guard page below, so a
+ * task costs memory only for the pages its code touches and an overflow
+ * faults instead of corrupting a neighbour.  Under Valgrind each stack is
+ * registered so that the switches are understood.
+ */
+#undef _FORTIFY_SOURCE		/* __longjmp_chk rejects switching stacks */
+#define _GNU_SOURCE
+#include <setjmp.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <ucontext.h>
+#include <unistd.h>
+
+#include "hostif.h"
+
+#if defined(__has_include)
+#if __has_include(<valgrind/valgrind.h>)
+#include <valgrind/valgrind.h>
+#define HAVE_VALGRIND 1
+#endif
+#endif
+
+struct host_ctx {
+	jmp_buf jb;
+	void *map;			/* guard page + stack */
+	unsigned long map_size;
+	void (*entry)(void *);
+	void *arg;
+	unsigned int vg_stack_id;
+};
+
+static struct host_ctx main_ctx;
+static struct host_ctx *creating;
+static jmp_buf create_return;
+
+static jmp_buf *guard_jb;
+
+static void ctx_trampoline(void)
+{
+	struct host_ctx *self = creating;
+
+	if (!_setjmp(self->jb))
+		_longjmp(create_return, 1);
+	self->entry(self->arg);
+	fprintf(stderr, "plugsched: a task context returned from its entry\n");
+	abort();
+}
+
+struct host_ctx *host_ctx_main(void)
+{
+	return &main_ctx;
+}
+
+struct host_ctx *host_ctx_new(unsigned long stack_size,
+			      void (*entry)(void *), void *arg)
+{
+	long page = sysconf(_SC_PAGESIZE);
+	struct host_ctx *ctx;
+	ucontext_t uc, here;
+
+	ctx = calloc(1, sizeof(*ctx));
+	if (!ctx)
+		return NULL;
+	stack_size = (stack_size + page - 1) & ~(unsigned long)(page - 1);
+	ctx->map_size = stack_size + page;
+	ctx->map = mmap(NULL, ctx->map_size, PROT_READ | PROT_WRITE,
+			MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+	if (ctx->map == MAP_FAILED)
+		goto out_free;
+	if (mprotect(ctx->map, page, PROT_NONE))
+		goto out_unmap;
+	ctx->entry = entry;
+	ctx->arg = arg;
+#ifdef HAVE_VALGRIND
+	ctx->vg_stack_id = VALGRIND_STACK_REGISTER((char *)ctx->map + page,
+						   (char *)ctx->map +
+						   ctx->map_size);
+#endif
+
+	if (getcontext(&uc))
+		goto out_unmap;
+	uc.uc_stack.ss_sp = (char *)ctx->map + page;
+	uc.uc_stack.ss_size = stack_size;
+	uc.uc_link = NULL;
+	makecontext(&uc, ctx_trampoline, 0);
+
+	creating = ctx;
+	if (!_setjmp(create_return))
+		swapcontext(&here, &uc);
+	creating = NULL;
+	return ctx;
+
+out_unmap:
+	munmap(ctx->map, ctx->map_size);
+out_free:
+	free(ctx);
+	return NULL;
+}
+
+void host_ctx_switch(struct host_ctx *from, struct host_ctx *to)
+{
+	if (!_setjmp(from->jb))
+		_longjmp(to->jb, 1);
+}
+
+void host_ctx_free(struct host_ctx *ctx)
+{
+	if (!ctx || ctx == &main_ctx)
+		return;
+#ifdef HAVE_VALGRIND
+	VALGRIND_STACK_DEREGISTER(ctx->vg_stack_id);
+#endif
+	munmap(ctx->map, ctx->map_size);
+	free(ctx);
+}
+
+int host_guard(int (*fn)(void *), void *arg)
+{
+	jmp_buf jb, *outer = guard_jb;
+	int ret;
+
+	guard_jb = &jb;
+	if (_setjmp(jb)) {
+		guard_jb = outer;
+		return -1;
+	}
+	ret = fn(arg);
+	guard_jb = outer;
+	return ret;
+}
+
+void host_escape(void)
+{
+	if (!guard_jb) {
+		fprintf(stderr, "plugsched: machine failure outside a run\n");
+		abort();
+	}
+	_longjmp(*guard_jb, 1);
+}

@@ -1,0 +1,60 @@
+/*
+ * asm/thread_info.h - the low-level per-task data.
+ *
+ * The real kernel finds thread_info from the stack pointer; the simulated
+ * machine keeps the current task of every CPU (compat/machine.c), so
+ * current_thread_info() is that task's thread_info.
+ */
+#ifndef _ASM_THREAD_INFO_H
+#define _ASM_THREAD_INFO_H
+
+struct task_struct;
+
+struct thread_info {
+	struct task_struct *task;
+	unsigned long flags;		/* TIF_* bits */
+	int cpu;			/* the CPU it runs or is queued on */
+	int preempt_count;		/* 0: preemptible, <0: bug */
+};
+
+#define TIF_SIGPENDING		2
+#define TIF_NEED_RESCHED	3
+#define TIF_POLLING_NRFLAG	16
+
+#define _TIF_SIGPENDING		(1 << TIF_SIGPENDING)
+#define _TIF_NEED_RESCHED	(1 << TIF_NEED_RESCHED)
+#define _TIF_POLLING_NRFLAG	(1 << TIF_POLLING_NRFLAG)
+
+extern struct thread_info *sim_current_thread_info(void);
+#define current_thread_info()	sim_current_thread_info()
+
+static inline void set_ti_thread_flag(struct thread_info *ti, int flag)
+{
+	ti->flags |= 1UL << flag;
+}
+
+static inline void clear_ti_thread_flag(struct thread_info *ti, int flag)
+{
+	ti->flags &= ~(1UL << flag);
+}
+
+static inline int test_ti_thread_flag(struct thread_info *ti, int flag)
+{
+	return (ti->flags >> flag) & 1;
+}
+
+static inline int test_and_clear_ti_thread_flag(struct thread_info *ti,
+						int flag)
+{
+	int old = test_ti_thread_flag(ti, flag);
+
+	clear_ti_thread_flag(ti, flag);
+	return old;
+}
+
+#define set_thread_flag(flag)	set_ti_thread_flag(current_thread_info(), flag)
+#define clear_thread_flag(flag)	\
+	clear_ti_thread_flag(current_thread_info(), flag)
+#define test_thread_flag(flag)	test_ti_thread_flag(current_thread_info(), flag)
+
+#endif /* _ASM_THREAD_INFO_H */

@@ -1,0 +1,40 @@
+/*
+ * linux/compiler.h - compiler attributes the kernel sources expect.
+ *
+ * The simulated machine has no address spaces or sections of its own, so
+ * the annotations that mean something to the real kernel's linker or
+ * sparse (__user, __init, __sched...) expand to nothing here.
+ */
+#ifndef _LINUX_COMPILER_H
+#define _LINUX_COMPILER_H
+
+#define likely(x)	__builtin_expect(!!(x), 1)
+#define unlikely(x)	__builtin_expect(!!(x), 0)
+
+#define __user
+#define __kernel
+#define __iomem
+#define __force
+#define __init
+#define __exit
+#define __initdata
+#define __devinit
+#define __devinitdata
+#define __cpuinit
+#define __sched
+#define __read_mostly
+#define asmlinkage
+#define fastcall
+#define FASTCALL(x)	x
+#define __always_inline	inline __attribute__((always_inline))
+#define noinline	__attribute__((noinline))
+#define __attribute_used__	__attribute__((used))
+#define __must_check	__attribute__((warn_unused_result))
+#define __noreturn	__attribute__((noreturn))
+#define __maybe_unused	__attribute__((unused))
+
+#define barrier()	__asm__ __volatile__("" : : : "memory")
+
+#define ACCESS_ONCE(x)	(*(volatile __typeof__(x) *)&(x))
+
+#endif /* _LINUX_COMPILER_H */

@@ -1,0 +1,13 @@
+/*
+ * linux/config.h - the configuration of this build.
+ *
+ * configure writes linux/autoconf.h (CONFIG_NR_CPUS, CONFIG_SMP, one
+ * CONFIG_CPUSCHED_<NAME> per driver built, CONFIG_CPUSCHED_DEFAULT_NAME),
+ * exactly as Kconfig does for the real kernel.
+ */
+#ifndef _LINUX_CONFIG_H
+#define _LINUX_CONFIG_H
+
+#include <linux/autoconf.h>
+
+#endif /* _LINUX_CONFIG_H */

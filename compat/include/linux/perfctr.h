@@ -1,0 +1,8 @@
+#ifndef _LINUX_PERFCTR_H
+#define _LINUX_PERFCTR_H
+
+/* Nothing of this header is simulated; it exists so that kernel files
+ * keep their #include lines. */
+#include <linux/sched.h>
+
+#endif /* _LINUX_PERFCTR_H */

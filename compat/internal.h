@@ -1,0 +1,242 @@
+/*
+ * compat/internal.h - the simulated machine's own structures, shared by
+ * the kernel-side files of compat/ and by nothing else.
+ */
+#ifndef _COMPAT_INTERNAL_H
+#define _COMPAT_INTERNAL_H
+
+#include <linux/sched.h>
+#include <linux/timer.h>
+#include <linux/wait.h>
+#include <linux/completion.h>
+#include <plugsched/sim.h>
+#include <linux/notifier.h>
+#include <linux/slab.h>
+#include "host/hostif.h"
+
+/* Where a CPU's current task handed control back to the machine. */
+enum sim_park {
+	PARK_NONE,		/* executing, or never started */
+	PARK_BURN,		/* user mode, using the CPU until burn_end */
+	PARK_IDLE,		/* the idle loop, until need_resched */
+	PARK_SPIN,		/* cpu_relax() in the kernel, until burn_end */
+};
+
+/* What the machine counts a task's time as. */
+enum sim_seg {
+	SEG_NONE,
+	SEG_RUN,
+	SEG_WAIT,
+	SEG_SLEEP,
+};
+
+#define SIM_MAX_HELD	48	/* lock nesting depth per CPU */
+
+struct held_lock {
+	struct lock_check *dep;
+	void *lock;
+	const char *file;
+	int line;
+	int trylock;
+	int read;
+};
+
+struct sim_cpu {
+	int id;
+	int online;
+	int started;			/* idle context entered once */
+	struct task_struct *idle;
+	enum sim_park park;
+	unsigned long long burn_end;	/* PARK_BURN: when the burn is done */
+	unsigned long long next_tick;
+	int ipi_pending;
+	int irqs_off;
+	struct task_struct *switch_from;	/* "last" of switch_to() */
+	struct list_head timers;	/* sorted by expiry, then order */
+
+	struct held_lock held[SIM_MAX_HELD];
+	int nr_held;
+
+	/* statistics */
+	unsigned long long busy_ns, idle_ns, last_acct;
+	unsigned long switches;
+};
+
+struct sim_cmd {
+	int op;
+	long a[4];
+};
+
+#define SIM_CMDQ	64
+
+struct sim_task {
+	struct task_struct *task;	/* NULL once released */
+	struct thread_info ti;
+	struct host_ctx *ctx;
+	struct list_head all;		/* machine.tasks, never unlinked */
+
+	int pid;
+	char name[TASK_COMM_LEN];
+	int workload;			/* spawned for the harness */
+	int is_idle;
+
+	/* what the context runs */
+	sim_body_t body;
+	void *arg;
+	int (*kfn)(void *);		/* kernel threads */
+	void *kdata;
+	int script;
+
+	/* kernel threads */
+	int should_stop;
+	int kthread_ret;
+	struct completion kthread_done;
+
+	/* time accounting, in virtual ns */
+	enum sim_seg seg;
+	unsigned long long seg_start;
+	unsigned long long run_ns, wait_ns, sleep_ns;
+	unsigned long switches, wakeups, migrations;
+	int preempted;			/* switched out by preemption */
+
+	/* script commands */
+	struct sim_cmd cmdq[SIM_CMDQ];
+	unsigned int cmd_head, cmd_tail;
+	unsigned long cmds_done;
+	long cmd_result;
+	wait_queue_head_t cmd_wait;
+
+	int kernel_ds;			/* set_fs(KERNEL_DS) in effect */
+	struct list_head free_list;	/* waiting for the machine to free */
+
+	int exited;
+	int exit_code;
+	unsigned long final_utime, final_stime, final_nvcsw, final_nivcsw;
+	int final_cpu;
+};
+
+struct sim_spawn_req {
+	struct list_head list;
+	struct sim_task_attr attr;
+	char name[TASK_COMM_LEN];
+	cpumask_t cpus;
+	sim_body_t body;
+	void *arg;
+	int script;
+	int pid;			/* result */
+	int done;
+};
+
+struct sim_machine {
+	int booted;
+	int failed;
+	int in_run;
+	struct sim_config cfg;
+	int nr_cpus;
+	unsigned long long now;
+	unsigned long long tick_ns;
+	unsigned long long rng;
+	unsigned long long nr_events;
+	unsigned long long digest;
+	int timekeeper;			/* CPU that advances jiffies */
+
+	struct sim_cpu cpu[NR_CPUS];
+
+	struct list_head tasks;		/* every struct sim_task */
+	struct sim_task **by_pid;	/* pid -> sim_task, PID_MAX_DEFAULT */
+	int last_pid;
+	unsigned long nr_switches;	/* as the machine saw them */
+
+	struct task_struct *init;	/* pid 1, the spawner */
+	struct list_head spawn_reqs;
+	wait_queue_head_t spawn_wait;
+	struct mm_struct *workload_mm;
+	int boot_done;
+
+	wait_queue_head_t wq[SIM_NR_WQ];
+	struct completion completion[SIM_NR_WQ];
+
+	char *log;
+	unsigned long log_len, log_size;
+	char report[4096];
+	char error[256];
+	struct list_head dead;		/* tasks whose stacks can go */
+	struct notifier_block *cpu_chain;
+	void *allocs;			/* every kmalloc of this machine */
+	unsigned long nr_allocs;
+};
+
+extern struct sim_machine sim;
+
+static inline struct sim_cpu *this_sim_cpu(void)
+{
+	return &sim.cpu[smp_processor_id()];
+}
+
+/* machine.c */
+void sim_park(enum sim_park why, unsigned long long until);
+void sim_account_cpu(struct sim_cpu *c);
+int sim_drain(unsigned long long limit, int (*done)(void *), void *arg);
+void sim_irq_enter(int cpu);
+void sim_irq_exit(int cpu);
+void sim_seg_set(struct sim_task *st, enum sim_seg seg);
+void sim_start_kernel(void);
+unsigned long sim_mm_map(struct mm_struct *mm, unsigned long len);
+char *sim_mm_lookup(struct mm_struct *mm, unsigned long uaddr,
+		    unsigned long n);
+
+/* report.c */
+void sim_fail(const char *fmt, ...) __attribute__((noreturn, format(printf, 1, 2)));
+void sim_describe_held(int cpu, char *buf, int len);
+void sim_log_append(const char *s, unsigned long len);
+const char *sim_task_name(struct task_struct *p);
+
+/* lock.c */
+void sim_locks_reset(void);
+void sim_check_no_locks(int cpu, const char *where);
+
+/* task.c */
+struct task_struct *sim_task_alloc(const char *name);
+struct task_struct *sim_copy_process(unsigned long clone_flags,
+				     struct mm_struct *mm);
+void sim_task_start_context(struct task_struct *p, void (*entry)(void *));
+int sim_do_fork_body(unsigned long clone_flags, sim_body_t body, void *arg,
+		     int script, struct mm_struct *mm,
+		     const struct sim_spawn_req *req);
+void sim_do_exit(int code) __attribute__((noreturn));
+void sim_free_dead_tasks(void);
+void sim_free_all_allocs(void);
+int sim_cpu_notify(unsigned long action, int cpu);
+int cpu_up(unsigned int cpu);
+void cpu_idle(void) __attribute__((noreturn));
+int sim_machine_boot(void *unused);
+int sim_alloc_pid(void);
+struct sim_task *sim_find(int pid);
+int init_main(void *unused);
+void sim_tasks_release_all(void);
+void sim_script_body(void *unused);
+
+/* timer.c */
+void sim_run_timers(int cpu);
+void sim_timers_reset(void);
+
+/* user.c */
+struct mm_struct *sim_mm_new(void);
+struct mm_struct *sim_mm_copy(struct mm_struct *old);
+void sim_mm_put(struct mm_struct *mm);
+
+/* invariants.c */
+int sim_check_invariants(void);
+
+/* trace.c */
+void sim_trace_switch(int cpu, struct task_struct *prev,
+		      struct task_struct *next);
+void sim_trace_wakeup(struct task_struct *p, int success);
+void sim_trace_new(struct task_struct *p);
+void sim_trace_migrate(struct task_struct *p, int from, int to);
+
+/* dispatcher (libsched/scheduler.c) */
+extern struct sched_drv *scheduler;
+extern struct sched_drv *const sched_drivers[];	/* default first */
+
+#endif /* _COMPAT_INTERNAL_H */

@@ -1,0 +1,199 @@
+/*
+ * compat/invariants.c - the generic invariants, checked by the machine
+ * after every event while all CPUs are between events.
+ *
+ *  1. Every runnable task is on a CPU or queued by the driver, and queued
+ *     at most once; no task that is not runnable is queued.  "Runnable"
+ *     is TASK_RUNNING, or preempted inside the kernel (PREEMPT_ACTIVE),
+ *     which keeps a task queued whatever its state.
+ *  2. The driver's counters agree with the machine: nr_running(),
+ *     nr_uninterruptible(), nr_context_switches() and nr_iowait().
+ *  3. A CPU only runs tasks whose cpus_allowed holds it (also checked at
+ *     every switch_to()).
+ *  4. Per CPU, no RT task assigned to it (task_cpu()) waits while the CPU
+ *     runs a task of lower RT priority, unless a reschedule is pending.
+ *     2.6.10 has no global RT balancing, so the rule is per CPU.
+ *  5. No CPU holds a lock (checked where control comes back).
+ *  6. The driver's own check, if it has one.
+ */
+#include <linux/sched.h>
+#include <linux/string.h>
+
+#include "internal.h"
+
+struct queue_walk {
+	int cpu;
+	unsigned long visits;
+};
+
+static unsigned char *visited;
+static int visited_size;
+
+static void count_queued(struct task_struct *p, void *arg)
+{
+	struct queue_walk *w = arg;
+
+	if (!p->sim || p->sim->pid >= visited_size || p->sim->is_idle)
+		sim_fail("BUG: invariant: cpu%d's runqueue holds %s, which is "
+			 "not a task of this machine", w->cpu,
+			 sim_task_name(p));
+	if (visited[p->sim->pid]++)
+		sim_fail("BUG: invariant: %s is queued twice (seen again on "
+			 "cpu%d)", sim_task_name(p), w->cpu);
+	if (task_cpu(p) != w->cpu)
+		sim_fail("BUG: invariant: %s is queued on cpu%d but its "
+			 "task_cpu() is %d", sim_task_name(p), w->cpu,
+			 task_cpu(p));
+	w->visits++;
+}
+
+static int runnable(struct task_struct *p)
+{
+	return !p->exit_state &&
+		(p->state == TASK_RUNNING || p->sim->preempted);
+}
+
+static int on_cpu(struct task_struct *p)
+{
+	int i;
+
+	for (i = 0; i < sim.nr_cpus; i++)
+		if (sim.cpu[i].online && sim_current[i] == p)
+			return 1;
+	return 0;
+}
+
+static int rt_prio_of(struct task_struct *p)
+{
+	return p->policy == SCHED_NORMAL ? 0 : (int)p->rt_priority;
+}
+
+static void check_queues(void)
+{
+	struct sim_task *st;
+	struct queue_walk w;
+	unsigned long nr_run = 0, nr_unint = 0, nr_io = 0;
+	int cpu;
+
+	if (visited_size != PID_MAX_DEFAULT) {
+		visited = kzalloc(PID_MAX_DEFAULT, GFP_KERNEL);
+		visited_size = PID_MAX_DEFAULT;
+	}
+	memset(visited, 0, visited_size);
+	for (cpu = 0; cpu < sim.nr_cpus; cpu++) {
+		w.cpu = cpu;
+		w.visits = 0;
+		scheduler->for_each_queued(cpu, count_queued, &w);
+	}
+
+	list_for_each_entry(st, &sim.tasks, all) {
+		struct task_struct *p = st->task;
+
+		if (!p || st->exited || st->is_idle)
+			continue;
+		if (p->in_iowait)
+			nr_io++;
+		if (!runnable(p)) {
+			if (visited[st->pid])
+				sim_fail("BUG: invariant: %s is queued but not "
+					 "runnable (state %ld)",
+					 sim_task_name(p), p->state);
+			if (p->state == TASK_UNINTERRUPTIBLE)
+				nr_unint++;
+			continue;
+		}
+		nr_run++;
+		if (!visited[st->pid] && !on_cpu(p))
+			sim_fail("BUG: invariant: %s is runnable but neither "
+				 "running nor queued", sim_task_name(p));
+	}
+	if (nr_running() != nr_run)
+		sim_fail("BUG: invariant: nr_running() is %lu, the machine "
+			 "counts %lu runnable tasks", nr_running(), nr_run);
+	if (nr_uninterruptible() != nr_unint)
+		sim_fail("BUG: invariant: nr_uninterruptible() is %lu, the "
+			 "machine counts %lu", nr_uninterruptible(), nr_unint);
+	if (nr_iowait() != nr_io)
+		sim_fail("BUG: invariant: nr_iowait() is %lu, the machine "
+			 "counts %lu tasks in io_schedule()", nr_iowait(),
+			 nr_io);
+	if (nr_context_switches() != sim.nr_switches)
+		sim_fail("BUG: invariant: nr_context_switches() is %llu, the "
+			 "machine counted %lu switches", nr_context_switches(),
+			 sim.nr_switches);
+}
+
+/*
+ * check_rt_order - on each CPU, the running task has at least the RT
+ * priority of every RT task queued there, unless a reschedule is pending.
+ */
+static void check_rt_order(void)
+{
+	struct task_struct *waiter[NR_CPUS];
+	struct sim_task *st;
+	int cpu;
+
+	memset(waiter, 0, sizeof(waiter[0]) * sim.nr_cpus);
+	list_for_each_entry(st, &sim.tasks, all) {
+		struct task_struct *p = st->task;
+
+		if (!p || st->exited || st->is_idle ||
+		    p->policy == SCHED_NORMAL || !runnable(p) || on_cpu(p))
+			continue;
+		cpu = task_cpu(p);
+		if (!waiter[cpu] || rt_prio_of(p) > rt_prio_of(waiter[cpu]))
+			waiter[cpu] = p;
+	}
+	for (cpu = 0; cpu < sim.nr_cpus; cpu++) {
+		struct task_struct *curr = sim_current[cpu], *p = waiter[cpu];
+
+		if (!p || !sim.cpu[cpu].online ||
+		    test_tsk_thread_flag(curr, TIF_NEED_RESCHED))
+			continue;
+		if (curr == sim.cpu[cpu].idle ||
+		    rt_prio_of(p) > rt_prio_of(curr))
+			sim_fail("BUG: invariant: RT task %s (rt_priority %d) "
+				 "waits on cpu%d while %s (rt_priority %d) "
+				 "runs", sim_task_name(p), rt_prio_of(p), cpu,
+				 sim_task_name(curr), rt_prio_of(curr));
+	}
+}
+
+static void check_affinity(struct sim_cpu *c)
+{
+	struct task_struct *curr = sim_current[c->id];
+
+	/* A task whose mask just changed leaves at the pending resched. */
+	if (curr != c->idle && !cpu_isset(c->id, curr->cpus_allowed) &&
+	    !test_tsk_thread_flag(curr, TIF_NEED_RESCHED))
+		sim_fail("BUG: invariant: cpu%d runs %s outside its "
+			 "cpus_allowed", c->id, sim_task_name(curr));
+}
+
+/**
+ * sim_check_invariants - check everything above; a violation is a report
+ * and ends the run.  Returns 0.
+ */
+int sim_check_invariants(void)
+{
+	char why[256];
+	int cpu, saved = sim_this_cpu;
+
+	for (cpu = 0; cpu < sim.nr_cpus; cpu++) {
+		if (!sim.cpu[cpu].online)
+			continue;
+		sim_this_cpu = cpu;
+		sim_check_no_locks(cpu, "between events");
+		check_affinity(&sim.cpu[cpu]);
+	}
+	sim_this_cpu = saved;
+	check_queues();
+	check_rt_order();
+	if (scheduler->check) {
+		why[0] = '\0';
+		if (scheduler->check(why, sizeof(why)))
+			sim_fail("BUG: %s's own check: %s",
+				 scheduler->cpusched_name, why);
+	}
+	return 0;
+}

@@ -1,0 +1,358 @@
+/*
+ * compat/lock.c - spinlocks and rwlocks, stubbed but checked.
+ *
+ * Nothing ever spins: one simulated CPU executes at a time and no lock may
+ * be held when control goes back to the machine, so a lock found taken is
+ * always a bug.  Each CPU keeps the stack of locks it holds; each lock
+ * class (an init call site, or a static lock) keeps which classes were
+ * taken while it was held and where it was used with interrupts on and
+ * in hardirq context.  From those, as lockdep does, the checks below find
+ * deadlocks that did not happen this time but can:
+ *
+ *   recursion      - taking a lock this CPU already holds
+ *   foreign owner  - taking or releasing a lock another CPU holds
+ *   not held       - releasing a lock nobody holds
+ *   irq safety     - a class used in hardirq and also with irqs enabled
+ *   order          - A then B here, B then A (possibly via others) before
+ *   nesting        - two locks of one class not in ascending address
+ *                    order (the runqueue locking rule)
+ *
+ * Trylocks never wait, so they add no ordering constraint.
+ */
+#include <linux/sched.h>
+#include <linux/string.h>
+
+#include "internal.h"
+
+#define MAX_CLASSES	512
+#define CLASS_WORDS	(MAX_CLASSES / BITS_PER_LONG)
+
+struct lock_place {
+	const char *file;
+	int line;
+};
+
+struct lock_class {
+	const void *key;
+	const char *name;
+	struct lock_place hardirq;	/* first use in hardirq context */
+	struct lock_place irqs_on;	/* first use with irqs enabled */
+	unsigned long after[CLASS_WORDS];	/* taken while this held */
+	struct lock_place edge[MAX_CLASSES];	/* where each edge began */
+};
+
+static struct lock_class classes[MAX_CLASSES];
+static int nr_classes;
+
+void sim_locks_reset(void)
+{
+	memset(classes, 0, sizeof(classes));
+	nr_classes = 0;
+}
+
+static const void *class_key(struct lock_check *dep, void *lock)
+{
+	return dep->key ? (const void *)dep->key : lock;
+}
+
+static int class_of(struct lock_check *dep, void *lock)
+{
+	const void *key = class_key(dep, lock);
+	int i;
+
+	for (i = 0; i < nr_classes; i++)
+		if (classes[i].key == key)
+			return i;
+	if (nr_classes == MAX_CLASSES)
+		sim_fail("BUG: more than %d lock classes", MAX_CLASSES);
+	classes[nr_classes].key = key;
+	classes[nr_classes].name = dep->name;
+	return nr_classes++;
+}
+
+/* Is @to reachable from @from in the lock-order graph? */
+static int class_reaches(int from, int to, unsigned long *seen)
+{
+	int i;
+
+	if (from == to)
+		return 1;
+	__set_bit(from, seen);
+	for (i = find_first_bit(classes[from].after, MAX_CLASSES);
+	     i < MAX_CLASSES;
+	     i = find_next_bit(classes[from].after, MAX_CLASSES, i + 1)) {
+		if (test_bit(i, seen))
+			continue;
+		if (class_reaches(i, to, seen))
+			return 1;
+	}
+	return 0;
+}
+
+static const char *owner_name(struct lock_check *dep)
+{
+	return dep->owner ? sim_task_name(dep->owner) : "?";
+}
+
+static void check_irq_safety(int cls, struct lock_check *dep,
+			     const char *file, int line)
+{
+	struct lock_class *c = &classes[cls];
+
+	if (in_irq()) {
+		if (!c->hardirq.file)
+			c->hardirq = (struct lock_place){ file, line };
+	} else if (!irqs_disabled()) {
+		if (!c->irqs_on.file)
+			c->irqs_on = (struct lock_place){ file, line };
+	}
+	if (c->hardirq.file && c->irqs_on.file)
+		sim_fail("BUG: irq-unsafe lock: %s taken in hardirq context at "
+			 "%s:%d and with interrupts enabled at %s:%d (cpu%d, "
+			 "task %s)", dep->name, c->hardirq.file,
+			 c->hardirq.line, c->irqs_on.file, c->irqs_on.line,
+			 smp_processor_id(), sim_task_name(current));
+}
+
+static void check_order(struct sim_cpu *c, int cls, struct lock_check *dep,
+			void *lock, const char *file, int line)
+{
+	unsigned long seen[CLASS_WORDS];
+	int i, held;
+
+	for (i = 0; i < c->nr_held; i++) {
+		struct held_lock *h = &c->held[i];
+
+		held = class_of(h->dep, h->lock);
+		if (held == cls) {
+			if ((unsigned long)h->lock > (unsigned long)lock)
+				sim_fail("BUG: lock nesting out of address "
+					 "order: %s (%p) taken at %s:%d while "
+					 "holding %s (%p, same class) taken at "
+					 "%s:%d (cpu%d, task %s)", dep->name,
+					 lock, file, line, h->dep->name,
+					 h->lock, h->file, h->line, c->id,
+					 sim_task_name(current));
+			continue;
+		}
+		memset(seen, 0, sizeof(seen));
+		if (class_reaches(cls, held, seen))
+			sim_fail("BUG: possible lock inversion: %s taken at "
+				 "%s:%d while holding %s (taken at %s:%d) on "
+				 "cpu%d, task %s; the opposite order was "
+				 "established at %s:%d", dep->name, file, line,
+				 h->dep->name, h->file, h->line, c->id,
+				 sim_task_name(current),
+				 classes[cls].edge[held].file ?
+				 classes[cls].edge[held].file : "(a chain)",
+				 classes[cls].edge[held].line);
+		if (!test_bit(cls, classes[held].after)) {
+			__set_bit(cls, classes[held].after);
+			classes[held].edge[cls] =
+				(struct lock_place){ file, line };
+		}
+	}
+}
+
+static void push_held(struct sim_cpu *c, struct lock_check *dep, void *lock,
+		      const char *file, int line, int trylock, int read)
+{
+	if (c->nr_held == SIM_MAX_HELD)
+		sim_fail("BUG: cpu%d holds more than %d locks", c->id,
+			 SIM_MAX_HELD);
+	c->held[c->nr_held++] = (struct held_lock){
+		.dep = dep, .lock = lock, .file = file, .line = line,
+		.trylock = trylock, .read = read,
+	};
+}
+
+static int find_held(struct sim_cpu *c, void *lock)
+{
+	int i;
+
+	for (i = c->nr_held - 1; i >= 0; i--)
+		if (c->held[i].lock == lock)
+			return i;
+	return -1;
+}
+
+static void pop_held(struct sim_cpu *c, int i)
+{
+	c->nr_held--;
+	memmove(&c->held[i], &c->held[i + 1],
+		(c->nr_held - i) * sizeof(c->held[0]));
+}
+
+static void check_free(struct lock_check *dep, void *lock, int taken,
+		       const char *file, int line)
+{
+	struct sim_cpu *c = this_sim_cpu();
+
+	if (!taken)
+		return;
+	if (dep->owner_cpu == c->id)
+		sim_fail("BUG: recursive locking: %s taken at %s:%d on cpu%d "
+			 "by task %s, already held since %s:%d", dep->name,
+			 file, line, c->id, sim_task_name(current), dep->file,
+			 dep->line);
+	sim_fail("BUG: deadlock: %s taken at %s:%d on cpu%d by task %s is "
+		 "held by cpu%d (task %s) since %s:%d", dep->name, file, line,
+		 c->id, sim_task_name(current), dep->owner_cpu,
+		 owner_name(dep), dep->file, dep->line);
+}
+
+static void note_owner(struct lock_check *dep, const char *file, int line)
+{
+	dep->owner_cpu = smp_processor_id();
+	dep->owner = current;
+	dep->file = file;
+	dep->line = line;
+}
+
+static void acquire(struct lock_check *dep, void *lock, int taken,
+		    const char *file, int line, int read)
+{
+	struct sim_cpu *c = this_sim_cpu();
+	int cls;
+
+	check_free(dep, lock, taken, file, line);
+	cls = class_of(dep, lock);
+	check_irq_safety(cls, dep, file, line);
+	check_order(c, cls, dep, lock, file, line);
+	push_held(c, dep, lock, file, line, 0, read);
+	note_owner(dep, file, line);
+}
+
+static void release(struct lock_check *dep, void *lock, int taken,
+		    const char *file, int line)
+{
+	struct sim_cpu *c = this_sim_cpu();
+	int i = find_held(c, lock);
+
+	if (i < 0) {
+		if (taken)
+			sim_fail("BUG: %s released at %s:%d on cpu%d by task "
+				 "%s, but it is held by cpu%d (task %s) since "
+				 "%s:%d", dep->name, file, line, c->id,
+				 sim_task_name(current), dep->owner_cpu,
+				 owner_name(dep), dep->file, dep->line);
+		sim_fail("BUG: %s released at %s:%d on cpu%d by task %s, but "
+			 "it is not locked", dep->name, file, line, c->id,
+			 sim_task_name(current));
+	}
+	pop_held(c, i);
+}
+
+void __spin_lock_init(spinlock_t *lock, const char *name,
+		      struct lock_class_key *key)
+{
+	memset(lock, 0, sizeof(*lock));
+	lock->dep.key = key;
+	lock->dep.name = name;
+	lock->dep.owner_cpu = -1;
+}
+
+void __rwlock_init(rwlock_t *lock, const char *name,
+		   struct lock_class_key *key)
+{
+	memset(lock, 0, sizeof(*lock));
+	lock->dep.key = key;
+	lock->dep.name = name;
+	lock->dep.owner_cpu = -1;
+}
+
+void __lock_acquire(spinlock_t *lock, const char *file, int line)
+{
+	acquire(&lock->dep, lock, lock->slock, file, line, 0);
+	lock->slock = 1;
+}
+
+int __lock_tryacquire(spinlock_t *lock, const char *file, int line)
+{
+	struct sim_cpu *c = this_sim_cpu();
+
+	if (lock->slock)
+		return 0;
+	check_irq_safety(class_of(&lock->dep, lock), &lock->dep, file, line);
+	push_held(c, &lock->dep, lock, file, line, 1, 0);
+	note_owner(&lock->dep, file, line);
+	lock->slock = 1;
+	return 1;
+}
+
+void __lock_release(spinlock_t *lock, const char *file, int line)
+{
+	release(&lock->dep, lock, lock->slock, file, line);
+	lock->slock = 0;
+	lock->dep.owner_cpu = -1;
+	lock->dep.owner = NULL;
+}
+
+void __read_acquire(rwlock_t *lock, const char *file, int line)
+{
+	if (lock->readers < 0)
+		check_free(&lock->dep, lock, 1, file, line);
+	if (lock->readers > 0) {
+		/* Readers nest: only the first one takes part in ordering. */
+		push_held(this_sim_cpu(), &lock->dep, lock, file, line, 0, 1);
+		lock->readers++;
+		return;
+	}
+	acquire(&lock->dep, lock, 0, file, line, 1);
+	lock->readers = 1;
+}
+
+void __read_release(rwlock_t *lock, const char *file, int line)
+{
+	release(&lock->dep, lock, lock->readers > 0, file, line);
+	if (--lock->readers == 0) {
+		lock->dep.owner_cpu = -1;
+		lock->dep.owner = NULL;
+	}
+}
+
+void __write_acquire(rwlock_t *lock, const char *file, int line)
+{
+	acquire(&lock->dep, lock, lock->readers != 0, file, line, 0);
+	lock->readers = -1;
+}
+
+void __write_release(rwlock_t *lock, const char *file, int line)
+{
+	release(&lock->dep, lock, lock->readers < 0, file, line);
+	lock->readers = 0;
+	lock->dep.owner_cpu = -1;
+	lock->dep.owner = NULL;
+}
+
+/**
+ * sim_check_no_locks - fail if @cpu still holds a lock at @where.
+ */
+void sim_check_no_locks(int cpu, const char *where)
+{
+	struct sim_cpu *c = &sim.cpu[cpu];
+	struct held_lock *h;
+
+	if (!c->nr_held)
+		return;
+	h = &c->held[c->nr_held - 1];
+	sim_fail("BUG: lock held when %s: %s taken at %s:%d on cpu%d by task "
+		 "%s", where, h->dep->name, h->file, h->line, cpu,
+		 h->dep->owner ? sim_task_name(h->dep->owner) :
+		 sim_task_name(sim_current[cpu]));
+}
+
+/**
+ * sim_describe_held - the locks @cpu holds, for a report.
+ */
+void sim_describe_held(int cpu, char *buf, int len)
+{
+	struct sim_cpu *c = &sim.cpu[cpu];
+	int i, n = 0;
+
+	buf[0] = '\0';
+	for (i = 0; i < c->nr_held && n < len; i++)
+		n += snprintf(buf + n, len - n, "%s%s (taken at %s:%d)",
+			      i ? ", " : "", c->held[i].dep->name,
+			      c->held[i].file, c->held[i].line);
+}

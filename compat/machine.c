@@ -1,0 +1,712 @@
+/*
+ * compat/machine.c - the simulated SMP machine: CPUs, virtual time, the
+ * timer interrupt, IPIs, context switches and the event loop.
+ *
+ * One host thread runs everything.  Each simulated task has a context of
+ * its own (compat/host/context.c); the machine runs on the host thread's
+ * own stack and hands control to the current task of one CPU at a time.
+ * A task gives control back only at two places: in user mode while it
+ * burns CPU time (sim_burn()), and in the idle loop.  Everything between
+ * takes no virtual time.
+ *
+ * Events are processed in global time order, earliest first, ties by CPU
+ * number: pending IPIs and reschedules, then the timer tick, then the end
+ * of a burn.  Each CPU ticks every 1/HZ; the tick runs in hardirq context
+ * on the machine's stack with current set to the interrupted task, runs
+ * expired timers in softirq context, and on the way out preempts the
+ * current task if it needs rescheduling, as the return-from-interrupt
+ * path does.
+ *
+ * Where this differs from hardware: code runs in zero virtual time, there
+ * is no nested interrupt, and ticks of all CPUs fall on the same instants.
+ */
+#include <linux/sched.h>
+#include <linux/kernel_stat.h>
+#include <linux/topology.h>
+#include <linux/cpu.h>
+#include <linux/init.h>
+#include <linux/string.h>
+#include <trace/events/sched.h>
+
+#include "internal.h"
+
+struct sim_machine sim;
+
+int sim_this_cpu;
+struct task_struct *sim_current[NR_CPUS];
+volatile unsigned long jiffies;
+u64 jiffies_64;
+int __sim_hz = 1000;
+
+cpumask_t cpu_possible_map;
+cpumask_t cpu_present_map;
+cpumask_t cpu_online_map;
+cpumask_t cpu_sibling_map[NR_CPUS];
+int sim_cpu_node[NR_CPUS];
+int sim_nr_nodes;
+
+DEFINE_PER_CPU(struct kernel_stat, kstat);
+
+struct task_struct init_task;
+struct task_struct base_init_task;
+struct mm_struct init_mm;
+
+/* ---- interrupts and preemption ----------------------------------------- */
+
+struct thread_info *sim_current_thread_info(void)
+{
+	return current->thread_info;
+}
+
+void sim_irq_disable(void)
+{
+	this_sim_cpu()->irqs_off = 1;
+}
+
+void sim_irq_enable(const char *file, int line)
+{
+	if (in_irq())
+		sim_fail("BUG: interrupts enabled in hardirq context at %s:%d "
+			 "on cpu%d", file, line, smp_processor_id());
+	this_sim_cpu()->irqs_off = 0;
+}
+
+int sim_irqs_disabled(void)
+{
+	return this_sim_cpu()->irqs_off;
+}
+
+void sim_irq_restore(unsigned long flags, const char *file, int line)
+{
+	if (flags)
+		sim_irq_disable();
+	else
+		sim_irq_enable(file, line);
+}
+
+void sim_irq_enter(int cpu)
+{
+	struct sim_cpu *c = &sim.cpu[cpu];
+
+	sim_this_cpu = cpu;
+	c->irqs_off = 1;
+	preempt_count() += HARDIRQ_OFFSET;
+}
+
+void sim_irq_exit(int cpu)
+{
+	struct sim_cpu *c = &sim.cpu[cpu];
+
+	preempt_count() -= HARDIRQ_OFFSET;
+	sim_check_no_locks(cpu, "returning from a hardirq");
+
+	/* Softirq: the timer wheel of this CPU, interrupts on. */
+	preempt_count() += SOFTIRQ_OFFSET;
+	c->irqs_off = 0;
+	sim_run_timers(cpu);
+	c->irqs_off = 1;
+	preempt_count() -= SOFTIRQ_OFFSET;
+	sim_check_no_locks(cpu, "returning from a softirq");
+	c->irqs_off = 0;
+}
+
+/**
+ * smp_send_reschedule - send a reschedule IPI to @cpu.
+ *
+ * The interrupt is delivered by the machine at the current virtual time,
+ * after the sending CPU has given control back.
+ */
+void smp_send_reschedule(int cpu)
+{
+	if (cpu < 0 || cpu >= sim.nr_cpus)
+		sim_fail("BUG: reschedule IPI to cpu%d, which does not exist",
+			 cpu);
+	sim.cpu[cpu].ipi_pending = 1;
+}
+
+unsigned long long sched_clock(void)
+{
+	return sim.now;
+}
+
+u64 get_jiffies_64(void)
+{
+	return jiffies_64;
+}
+
+void set_task_cpu(struct task_struct *p, unsigned int cpu)
+{
+	int from = p->thread_info->cpu;
+
+	if (cpu >= (unsigned int)sim.nr_cpus)
+		sim_fail("BUG: set_task_cpu(%s, %u): no such cpu",
+			 sim_task_name(p), cpu);
+	if (from != (int)cpu)
+		sim_trace_migrate(p, from, cpu);
+	p->thread_info->cpu = cpu;
+}
+
+/* ---- time accounting --------------------------------------------------- */
+
+void sim_account_cpu(struct sim_cpu *c)
+{
+	unsigned long long delta = sim.now - c->last_acct;
+
+	if (sim_current[c->id] == c->idle)
+		c->idle_ns += delta;
+	else
+		c->busy_ns += delta;
+	c->last_acct = sim.now;
+}
+
+/*
+ * sim_seg_set - end the task's current time segment and start @seg.
+ * The machine's view of run, wait and sleep time, independent of the
+ * driver's own accounting.
+ */
+void sim_seg_set(struct sim_task *st, enum sim_seg seg)
+{
+	unsigned long long delta = sim.now - st->seg_start;
+
+	switch (st->seg) {
+	case SEG_RUN:
+		st->run_ns += delta;
+		break;
+	case SEG_WAIT:
+		st->wait_ns += delta;
+		break;
+	case SEG_SLEEP:
+		st->sleep_ns += delta;
+		break;
+	case SEG_NONE:
+		break;
+	}
+	st->seg = seg;
+	st->seg_start = sim.now;
+}
+
+/* ---- context switches -------------------------------------------------- */
+
+static void check_switch(struct sim_cpu *c, struct task_struct *prev,
+			 struct task_struct *next)
+{
+	if (next == prev)
+		sim_fail("BUG: switch_to(%s, itself) on cpu%d",
+			 sim_task_name(prev), c->id);
+	if (!next->sim || !next->sim->ctx || next->sim->exited)
+		sim_fail("BUG: cpu%d switches to %s, which has exited",
+			 c->id, sim_task_name(next));
+	if (task_cpu(next) != c->id)
+		sim_fail("BUG: cpu%d switches to %s, whose task_cpu() is %d",
+			 c->id, sim_task_name(next), task_cpu(next));
+	if (next != c->idle && !cpu_isset(c->id, next->cpus_allowed))
+		sim_fail("BUG: cpu%d runs %s outside its cpus_allowed",
+			 c->id, sim_task_name(next));
+	if (!c->irqs_off)
+		sim_fail("BUG: switch_to(%s, %s) with interrupts enabled on "
+			 "cpu%d", sim_task_name(prev), sim_task_name(next),
+			 c->id);
+}
+
+static void account_switch(struct sim_cpu *c, struct task_struct *prev,
+			   struct task_struct *next)
+{
+	struct sim_task *ps = prev->sim, *ns = next->sim;
+	int preempted = !!(prev->thread_info->preempt_count & PREEMPT_ACTIVE);
+
+	sim_account_cpu(c);
+	if (!ps->is_idle) {
+		ps->preempted = preempted;
+		if (prev->exit_state)
+			sim_seg_set(ps, SEG_NONE);
+		else if (prev->state == TASK_RUNNING || preempted)
+			sim_seg_set(ps, SEG_WAIT);
+		else
+			sim_seg_set(ps, SEG_SLEEP);
+	}
+	if (!ns->is_idle) {
+		ns->preempted = 0;
+		ns->switches++;
+		sim_seg_set(ns, SEG_RUN);
+	}
+	c->switches++;
+	sim.nr_switches++;
+}
+
+/**
+ * __sim_switch_to - switch_to() for the drivers: run @next on this CPU.
+ * @prev: the task giving up the CPU (current)
+ * @next: the task to run
+ *
+ * Called by the driver's context switch with the runqueue lock held and
+ * interrupts disabled.  Returns, in @prev's context when it runs again
+ * (perhaps on another CPU), the task that was switched away from then.
+ */
+struct task_struct *__sim_switch_to(struct task_struct *prev,
+				    struct task_struct *next)
+{
+	struct sim_cpu *c = this_sim_cpu();
+
+	if (prev != current)
+		sim_fail("BUG: switch_to(%s, %s) on cpu%d but current is %s",
+			 sim_task_name(prev), sim_task_name(next), c->id,
+			 sim_task_name(current));
+	check_switch(c, prev, next);
+	account_switch(c, prev, next);
+	sim_trace_switch(c->id, prev, next);
+
+	sim_current[c->id] = next;
+	c->switch_from = prev;
+	host_ctx_switch(prev->sim->ctx, next->sim->ctx);
+
+	return this_sim_cpu()->switch_from;
+}
+
+/* ---- parking: where a task hands control back -------------------------- */
+
+/**
+ * sim_park - give control back to the machine.
+ * @why: PARK_BURN (user mode, busy until @until) or PARK_IDLE
+ * @until: end of the burn, in virtual ns
+ *
+ * Returns when the machine resumes the CPU's current task: at the end of
+ * the burn, or earlier when it needs rescheduling.  A task may only park
+ * where a real one could be interrupted: no lock held, preemptible,
+ * interrupts on.
+ */
+void sim_park(enum sim_park why, unsigned long long until)
+{
+	struct sim_cpu *c = this_sim_cpu();
+	struct task_struct *p = current;
+
+	sim_check_no_locks(c->id, "returning to the machine");
+	if (preempt_count())
+		sim_fail("BUG: %s returns to the machine on cpu%d with "
+			 "preempt_count 0x%x", sim_task_name(p), c->id,
+			 preempt_count());
+	if (c->irqs_off)
+		sim_fail("BUG: %s returns to the machine on cpu%d with "
+			 "interrupts disabled", sim_task_name(p), c->id);
+	c->park = why;
+	c->burn_end = until;
+	host_ctx_switch(p->sim->ctx, host_ctx_main());
+}
+
+#define SPIN_NS	1000ULL		/* virtual time one cpu_relax() takes */
+
+void cpu_relax(void)
+{
+	struct sim_cpu *c = this_sim_cpu();
+
+	if (in_interrupt() || !sim.in_run)
+		sim_fail("BUG: busy-wait in interrupt context on cpu%d: it "
+			 "could never end", c->id);
+	sim_check_no_locks(c->id, "busy-waiting");
+	c->park = PARK_SPIN;
+	c->burn_end = sim.now + SPIN_NS;
+	host_ctx_switch(current->sim->ctx, host_ctx_main());
+}
+
+/*
+ * cpu_idle - the idle loop of every CPU.  It sleeps in the machine until
+ * something sets need_resched on the idle task.
+ */
+void cpu_idle(void)
+{
+	for (;;) {
+		while (!need_resched())
+			sim_park(PARK_IDLE, 0);
+		schedule();
+	}
+}
+
+/* ---- the event loop ---------------------------------------------------- */
+
+enum sim_event {
+	EV_NONE,
+	EV_IPI,			/* reschedule interrupt or pending resched */
+	EV_TICK,
+	EV_BURN,
+};
+
+static void resume_cpu(struct sim_cpu *c)
+{
+	sim_account_cpu(c);
+	sim_this_cpu = c->id;
+	c->park = PARK_NONE;
+	c->started = 1;
+	host_ctx_switch(host_ctx_main(), sim_current[c->id]->sim->ctx);
+}
+
+static int cpu_needs_resched(struct sim_cpu *c)
+{
+	struct task_struct *curr = sim_current[c->id];
+
+	return (c->park == PARK_BURN || c->park == PARK_IDLE) &&
+		test_tsk_thread_flag(curr, TIF_NEED_RESCHED);
+}
+
+/* The return-from-interrupt path: preempt the task if it needs it. */
+static void irq_return(struct sim_cpu *c)
+{
+	if (cpu_needs_resched(c))
+		resume_cpu(c);
+}
+
+static void do_tick(struct sim_cpu *c)
+{
+	int user = c->park == PARK_BURN;
+	struct task_struct *p;
+
+	if (c->next_tick < sim.now) {
+		/* ticks lost while interrupts were off are not replayed */
+		c->next_tick += (sim.now - c->next_tick) / sim.tick_ns *
+			sim.tick_ns;
+	}
+	sim_account_cpu(c);
+	sim_irq_enter(c->id);
+	if (c->id == sim.timekeeper) {
+		jiffies++;
+		jiffies_64++;
+	}
+	p = current;
+	if (user)
+		account_user_time(p, jiffies_to_cputime(1));
+	else
+		account_system_time(p, HARDIRQ_OFFSET, jiffies_to_cputime(1));
+	scheduler_tick();
+	sim_irq_exit(c->id);
+	c->next_tick += sim.tick_ns;
+	irq_return(c);
+}
+
+static void do_ipi(struct sim_cpu *c)
+{
+	c->ipi_pending = 0;
+	sim_irq_enter(c->id);
+	sim_irq_exit(c->id);
+	irq_return(c);
+}
+
+static enum sim_event next_event(unsigned long long *when, int *cpu)
+{
+	enum sim_event best = EV_NONE;
+	unsigned long long t = ~0ULL;
+	int i;
+
+	for (i = 0; i < sim.nr_cpus; i++) {
+		struct sim_cpu *c = &sim.cpu[i];
+
+		if (!c->online || !c->started)
+			continue;
+		if ((c->ipi_pending || cpu_needs_resched(c)) && sim.now < t) {
+			t = sim.now;
+			best = EV_IPI;
+			*cpu = i;
+		}
+		if (c->park == PARK_SPIN) {
+			/* interrupts off: nothing but the end of the spin */
+			if (c->burn_end < t && (c->irqs_off ||
+						c->burn_end <= c->next_tick)) {
+				t = c->burn_end;
+				best = EV_BURN;
+				*cpu = i;
+			}
+			if (c->irqs_off)
+				continue;
+		}
+		if (c->next_tick < t) {
+			t = c->next_tick;
+			best = EV_TICK;
+			*cpu = i;
+		}
+		if (c->park == PARK_BURN && c->burn_end < t) {
+			t = c->burn_end;
+			best = EV_BURN;
+			*cpu = i;
+		}
+	}
+	*when = t;
+	return best;
+}
+
+static void process_event(enum sim_event ev, struct sim_cpu *c)
+{
+	switch (ev) {
+	case EV_IPI:
+		do_ipi(c);
+		break;
+	case EV_TICK:
+		do_tick(c);
+		break;
+	case EV_BURN:
+		resume_cpu(c);
+		break;
+	case EV_NONE:
+		break;
+	}
+}
+
+/* Start the CPUs that came online but have not run their idle loop yet. */
+static void start_new_cpus(void)
+{
+	int i;
+
+	for (i = 0; i < sim.nr_cpus; i++) {
+		struct sim_cpu *c = &sim.cpu[i];
+
+		if (c->online && !c->started)
+			resume_cpu(c);
+	}
+}
+
+/**
+ * sim_drain - process events up to virtual time @limit.
+ * @done: optional predicate; draining stops as soon as it holds
+ *
+ * Returns 1 if @done held, else 0 after advancing the clock to @limit.
+ * Runs inside host_guard(): a failed check never returns here.
+ */
+int sim_drain(unsigned long long limit, int (*done)(void *), void *arg)
+{
+	enum sim_event ev;
+	unsigned long long t;
+	int cpu = 0;
+
+	for (;;) {
+		start_new_cpus();
+		if (done && done(arg))
+			return 1;
+		ev = next_event(&t, &cpu);
+		if (ev == EV_NONE || t > limit)
+			break;
+		if (t > sim.now)
+			sim.now = t;
+		process_event(ev, &sim.cpu[cpu]);
+		sim.nr_events++;
+		if (sim.cfg.checks)
+			sim_check_invariants();
+	}
+	if (limit > sim.now && limit != ~0ULL)
+		sim.now = limit;
+	return 0;
+}
+
+/* ---- boot -------------------------------------------------------------- */
+
+/*
+ * parse_boot_params - hand each "name=value" word of the command line to
+ * the __setup() handler whose prefix it matches, as the kernel's
+ * obsolete_checksetup() does.  Words nobody claims are left alone.
+ */
+extern const struct obs_kernel_param __start_plugsched_setup[];
+extern const struct obs_kernel_param __stop_plugsched_setup[];
+
+static void parse_boot_params(char *cmdline)
+{
+	char *word = cmdline, *end;
+	const struct obs_kernel_param *p;
+	size_t n;
+
+	while (*word) {
+		while (*word == ' ')
+			word++;
+		if (!*word)
+			break;
+		end = word;
+		while (*end && *end != ' ')
+			end++;
+		if (*end)
+			*end++ = '\0';
+		for (p = __start_plugsched_setup; p < __stop_plugsched_setup;
+		     p++) {
+			n = strlen(p->str);
+			if (!strncmp(word, p->str, n)) {
+				p->setup_func(word + n);
+				break;
+			}
+		}
+		word = end;
+	}
+}
+
+static char boot_cmdline[1024];
+
+static void rest_init(void)
+{
+	struct task_struct *p;
+
+	p = sim_copy_process(CLONE_FS | CLONE_SIGHAND, NULL);
+	p->sim->kfn = init_main;
+	strlcpy(p->comm, "init", sizeof(p->comm));
+	strlcpy(p->sim->name, "init", sizeof(p->sim->name));
+	sim.init = p;
+	sim_task_start_context(p, NULL);
+	wake_up_new_task(p, CLONE_FS | CLONE_SIGHAND);
+	preempt_enable_no_resched();
+	cpu_idle();
+}
+
+/*
+ * sim_start_kernel - start_kernel() of the simulated machine, run by
+ * init_task on the boot CPU.  The order is 2.6.10's: save the base
+ * init_task for "cpusched=", sched_init(), then the boot parameters (which
+ * may pick another driver and run sched_init() again), then the first
+ * kernel thread, then the idle loop.
+ */
+void sim_start_kernel(void)
+{
+	base_init_task = init_task;
+	scheduler = sched_drivers[0];
+	sched_init();
+	preempt_disable();
+	strlcpy(boot_cmdline, sim.cfg.cmdline ? sim.cfg.cmdline : "",
+		sizeof(boot_cmdline));
+	parse_boot_params(boot_cmdline);
+	local_irq_enable();
+	rest_init();
+}
+
+static void boot_cpu_entry(void *unused)
+{
+	sim_start_kernel();
+}
+
+static void idle_entry(void *unused)
+{
+	local_irq_enable();
+	cpu_idle();
+}
+
+/**
+ * cpu_up - bring @cpu online: notify CPU_UP_PREPARE, make its idle task,
+ * mark it online, notify CPU_ONLINE.  Its first tick comes one period
+ * after the current instant's tick boundary.
+ */
+int cpu_up(unsigned int cpu);
+extern int sim_cpu_notify(unsigned long action, int cpu);
+
+int cpu_up(unsigned int cpu)
+{
+	struct sim_cpu *c = &sim.cpu[cpu];
+	struct task_struct *idle;
+	int ret;
+
+	if (cpu >= (unsigned int)sim.nr_cpus || c->online)
+		return -EINVAL;
+	ret = sim_cpu_notify(CPU_UP_PREPARE, cpu);
+	if (ret)
+		return ret;
+	if (!c->idle) {
+		idle = fork_idle(cpu);
+		c->idle = idle;
+		sim_task_start_context(idle, idle_entry);
+	}
+	sim_current[cpu] = c->idle;
+	c->next_tick = (sim.now / sim.tick_ns + 1) * sim.tick_ns;
+	c->last_acct = sim.now;
+	c->online = 1;
+	cpu_set(cpu, cpu_online_map);
+	sim_cpu_notify(CPU_ONLINE, cpu);
+	return 0;
+}
+
+static void setup_topology(void)
+{
+	int per_node = sim.nr_cpus / sim.cfg.nr_nodes;
+	int i, j;
+
+	sim_nr_nodes = sim.cfg.nr_nodes;
+	for (i = 0; i < sim.nr_cpus; i++) {
+		int core = i / sim.cfg.smt;
+
+		cpu_set(i, cpu_possible_map);
+		cpu_set(i, cpu_present_map);
+		sim_cpu_node[i] = i / per_node;
+		cpus_clear(cpu_sibling_map[i]);
+		for (j = core * sim.cfg.smt; j < (core + 1) * sim.cfg.smt; j++)
+			cpu_set(j, cpu_sibling_map[i]);
+	}
+}
+
+cpumask_t node_to_cpumask(int node)
+{
+	cpumask_t m = CPU_MASK_NONE;
+	int i;
+
+	for (i = 0; i < sim.nr_cpus; i++)
+		if (sim_cpu_node[i] == node)
+			cpu_set(i, m);
+	return m;
+}
+
+static void setup_init_task(void)
+{
+	struct task_struct *p = &init_task;
+	struct sim_task *st;
+
+	memset(p, 0, sizeof(*p));
+	st = kzalloc(sizeof(*st), GFP_KERNEL);
+	st->task = p;
+	st->ti.task = p;
+	st->is_idle = 1;
+	strlcpy(st->name, "swapper", sizeof(st->name));
+	init_waitqueue_head(&st->cmd_wait);
+	list_add_tail(&st->all, &sim.tasks);
+
+	p->sim = st;
+	p->thread_info = &st->ti;
+	p->state = TASK_RUNNING;
+	atomic_set(&p->usage, 2);
+	p->lock_depth = -1;
+	p->static_prio = MAX_PRIO - 20;
+	p->policy = SCHED_NORMAL;
+	p->cpus_allowed = CPU_MASK_ALL;
+	p->active_mm = &init_mm;
+	p->real_parent = p->parent = p;
+	INIT_LIST_HEAD(&p->children);
+	INIT_LIST_HEAD(&p->sibling);
+	p->cap_effective = p->cap_permitted = CAP_FULL_SET;
+	strlcpy(p->comm, "swapper", sizeof(p->comm));
+	spin_lock_init(&p->switch_lock);
+	list_add_tail(&p->tasks, &sim_task_list);
+	sim.cpu[0].idle = p;
+	sim_current[0] = p;
+}
+
+/*
+ * sim_machine_boot - lay out the machine described by sim.cfg and run the
+ * boot CPU until the kernel is up: init (pid 1) waiting for work and
+ * every CPU in its idle loop.  Called under host_guard().
+ */
+int sim_machine_boot(void *unused)
+{
+	int i;
+
+	sim.nr_cpus = sim.cfg.nr_cpus;
+	__sim_hz = sim.cfg.hz;
+	sim.tick_ns = NSEC_PER_SEC / HZ;
+	jiffies = INITIAL_JIFFIES;
+	jiffies_64 = INITIAL_JIFFIES;
+	sim.rng = sim.cfg.seed ? sim.cfg.seed : 1;
+	sim.digest = 0xcbf29ce484222325ULL;
+	for (i = 0; i < NR_CPUS; i++) {
+		sim.cpu[i].id = i;
+		INIT_LIST_HEAD(&sim.cpu[i].timers);
+	}
+	setup_topology();
+	cpu_set(0, cpu_online_map);
+	sim.cpu[0].online = 1;
+	sim.cpu[0].next_tick = sim.tick_ns;
+	sim.cpu[0].irqs_off = 1;
+
+	setup_init_task();
+	sim_task_start_context(&init_task, boot_cpu_entry);
+	sim_drain(0, NULL, NULL);
+	if (!sim.boot_done) {
+		snprintf(sim.error, sizeof(sim.error),
+			 "the kernel did not finish booting at time 0");
+		return -1;
+	}
+	return 0;
+}

@@ -1,0 +1,124 @@
+/*
+ * include/linux/scheduler.h - the interface between the public scheduler
+ * code (kernel/scheduler.c, here libsched/scheduler.c) and the private
+ * cpu scheduler drivers.
+ *
+ * Each driver fills one struct sched_drv with its own version of every
+ * design-dependent function; scheduler.c calls through the driver chosen
+ * at boot with "cpusched=".  Per-task data that differs between designs
+ * lives in the driver's member of union cpusched, inside task_struct.
+ *
+ * Adding a driver: its private struct and union member here, under its
+ * CONFIG_CPUSCHED_<NAME>, and the driver file itself (docs/drivers.md).
+ */
+#ifndef _LINUX_SCHEDULER_H
+#define _LINUX_SCHEDULER_H
+
+#include <linux/types.h>
+#include <linux/list.h>
+#include <linux/cpumask.h>
+
+struct task_struct;
+struct completion;
+struct sched_domain;
+struct sched_param;
+struct seq_file;
+struct timespec;
+
+#define SCHED_NAME_MAX	16
+
+/**
+ * struct sched_drv - one cpu scheduler design
+ *
+ * Every hook is mandatory unless marked optional; the dispatcher in
+ * scheduler.c calls them under the same rules as the 2.6.10 functions
+ * whose names they carry.
+ */
+struct sched_drv {
+	char cpusched_name[SCHED_NAME_MAX];
+
+	void (*account_steal_time)(struct task_struct *, cputime_t);
+	void (*account_system_time)(struct task_struct *, int, cputime_t);
+	void (*account_user_time)(struct task_struct *, cputime_t);
+	int (*rt_task)(struct task_struct *);
+	void (*wait_for_completion)(struct completion *);
+	void (*io_schedule)(void);
+	long (*io_schedule_timeout)(long);
+	void (*set_oom_timeslice)(struct task_struct *);
+	unsigned long (*nr_running)(void);
+	unsigned long (*nr_uninterruptible)(void);
+	unsigned long long (*nr_context_switches)(void);
+	unsigned long (*nr_iowait)(void);
+	int (*idle_cpu)(int);
+	void (*init_idle)(struct task_struct *, int);
+	void (*exit)(struct task_struct *);
+	void (*fork)(struct task_struct *);
+	void (*init)(void);
+	void (*init_smp)(void);
+	void (*schedule)(void);
+	void (*tick)(void);
+	void (*tail)(struct task_struct *);
+	int (*setscheduler)(pid_t, int, struct sched_param __user *);
+	void (*set_user_nice)(struct task_struct *, long);
+	long (*rr_get_interval)(pid_t, struct timespec __user *);
+	long (*yield)(void);
+	int (*task_curr)(const struct task_struct *);
+	int (*task_nice)(const struct task_struct *);
+	int (*task_prio)(const struct task_struct *);
+	int (*try_to_wake_up)(struct task_struct *, unsigned, int);
+	void (*wake_up_new_task)(struct task_struct *, unsigned long);
+#ifdef CONFIG_SMP
+	int (*migration_init)(void);
+	void (*exec)(void);
+	int (*set_cpus_allowed)(struct task_struct *, cpumask_t);
+	void (*wait_task_inactive)(struct task_struct *);
+	void (*cpu_attach_domain)(struct sched_domain *, int);
+#endif
+	/* CPU hotplug: make the idle task next to run on this CPU. */
+	void (*sched_idle_next)(void);
+#ifdef CONFIG_SCHEDSTATS
+	int (*show_schedstat)(struct seq_file *, void *);
+#endif
+
+	/*
+	 * Not in the 2.6.10 series: what the simulated machine needs to
+	 * check a driver from outside.
+	 *
+	 * for_each_queued (mandatory) calls @fn once for every task the
+	 * driver has queued on @cpu's runqueue, in any order, and may
+	 * include the running task if the design keeps it queued.
+	 *
+	 * check (optional) verifies the driver's private structures; it
+	 * returns 0, or writes a one-line reason into @buf and returns
+	 * nonzero.  Both are called with interrupts disabled and no
+	 * runqueue lock held, while every CPU is between events.
+	 */
+	void (*for_each_queued)(int cpu,
+				void (*fn)(struct task_struct *, void *),
+				void *arg);
+	int (*check)(char *buf, int len);
+};
+
+/*
+ * Here are the private per-task structs of each cpu scheduler.  They
+ * are placed into the cpusched union in task_struct.
+ */
+
+#ifdef CONFIG_CPUSCHED_TINY
+/* drivers/tiny.c: strict RT priority, one round-robin level for the rest */
+struct cpusched_tiny {
+	struct list_head run_list;	/* on the runqueue level of ->prio */
+	int prio;			/* 0..99 RT, 100 for SCHED_NORMAL */
+	int on_rq;			/* queued on cpu_rq(task_cpu(p)) */
+	unsigned int time_slice;	/* jiffies left in this slice */
+};
+#endif
+
+union cpusched {
+#ifdef CONFIG_CPUSCHED_TINY
+	struct cpusched_tiny tiny;
+#endif
+	char cpusched_none;		/* keeps the union non-empty */
+};
+
+#endif /* _LINUX_SCHEDULER_H */

@@ -1,0 +1,46 @@
+/*
+ * tests/unit/testlib.h - helpers shared by the Check suites.
+ *
+ * Every test boots its own machine in its fixture (Check forks each test
+ * by default, so a crash or a failed check stays in its test) and shuts
+ * it down in the teardown.
+ */
+#ifndef _PLUGSCHED_TESTLIB_H
+#define _PLUGSCHED_TESTLIB_H
+
+#include <check.h>
+#include <plugsched/sim.h>
+
+#define NSEC_PER_MSEC	1000000ULL
+#define MS(n)		((unsigned long long)(n) * NSEC_PER_MSEC)
+#define SEC(n)		((unsigned long long)(n) * 1000000000ULL)
+
+/* Boot with @cpus CPUs and @cmdline (may be NULL); fails the test if not. */
+void t_boot(int cpus, const char *cmdline);
+void t_boot_cfg(const struct sim_config *cfg);
+void t_shutdown(void);
+
+/* Spawn a task with the given policy, priority and nice; fails if not. */
+int t_spawn(const char *name, int policy, int rt_priority, int nice,
+	    sim_body_t body, void *arg);
+int t_spawn_script(const char *name, int policy, int rt_priority, int nice);
+
+/* Run for @ns; fails the test with the machine's report if a check did. */
+void t_run(unsigned long long ns);
+
+/* Queue a command and wait (at most 10 s) until the task has run it. */
+long t_cmd(int pid, int op, long a0, long a1, long a2, long a3);
+
+/* A system call made by script task @pid; returns its result. */
+long t_syscall(int pid, int nr, long a0, long a1, long a2);
+
+struct sim_task_info t_info(int pid);
+
+/* Task bodies. */
+void t_body_hog(void *unused);			/* burns forever */
+void t_body_sleeper(void *period_ms);		/* 1 ms burn, sleep rest */
+
+/* The suite runner: runs @s and returns the process exit status. */
+int t_run_suite(Suite *s);
+
+#endif /* _PLUGSCHED_TESTLIB_H */
