@@ -17,7 +17,7 @@
 
 #define SPAWN_PATIENCE_NS	1000000000ULL	/* init must fork by then */
 
-/* ---- errors ------------------------------------------------------------------ */
+/* ---- errors -------------------------------------------------------------- */
 
 static int set_error(int err, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
@@ -59,7 +59,7 @@ int sim_log_contains(const char *needle)
 	return strstr(sim_log(), needle) != NULL;
 }
 
-/* ---- drivers ----------------------------------------------------------------- */
+/* ---- drivers ------------------------------------------------------------- */
 
 int sim_nr_drivers(void)
 {
@@ -92,7 +92,7 @@ int sim_max_cpus(void)
 	return NR_CPUS;
 }
 
-/* ---- boot and shutdown ---------------------------------------------------------- */
+/* ---- boot and shutdown --------------------------------------------------- */
 
 void sim_config_init(struct sim_config *cfg)
 {
@@ -222,7 +222,7 @@ void sim_shutdown(void)
 	memcpy(sim.error, error, sizeof(error));
 }
 
-/* ---- running ----------------------------------------------------------------- */
+/* ---- running ------------------------------------------------------------- */
 
 struct drain_args {
 	unsigned long long limit;
@@ -240,8 +240,11 @@ static int drain_fn(void *data)
 	return 0;
 }
 
-/* Run the machine under the guard; -1 if a check failed. */
-static int guarded_drain(struct drain_args *d)
+/*
+ * run_guarded - run @fn(@arg) inside the machine, where a failed check
+ * escapes back here.  Returns @fn's value, or -1 with sim_error() set.
+ */
+static int run_guarded(int (*fn)(void *), void *arg)
 {
 	int ret;
 
@@ -253,9 +256,16 @@ static int guarded_drain(struct drain_args *d)
 		return set_error(-1, "the harness was called from inside the "
 				 "machine");
 	sim.in_run = 1;
-	ret = host_guard(drain_fn, d);
+	ret = host_guard(fn, arg);
 	sim.in_run = 0;
+	if (ret < 0 && sim.failed)
+		set_error(-1, "the machine failed: %s", sim.report);
 	return ret;
+}
+
+static int guarded_drain(struct drain_args *d)
+{
+	return run_guarded(drain_fn, d);
 }
 
 int sim_run_until(unsigned long long when)
@@ -312,17 +322,10 @@ static int check_fn(void *unused)
 
 int sim_check(void)
 {
-	int ret;
-
-	if (!sim.booted || sim.failed)
-		return -1;
-	sim.in_run = 1;
-	ret = host_guard(check_fn, NULL);
-	sim.in_run = 0;
-	return ret;
+	return run_guarded(check_fn, NULL);
 }
 
-/* ---- interrupts from outside ----------------------------------------------------- */
+/* ---- interrupts from outside --------------------------------------------- */
 
 struct inject {
 	int cpu;
@@ -356,19 +359,10 @@ static int inject(int cpu, void (*fn)(void *), void *arg,
 		.cpu = cpu, .fn = fn, .arg = arg,
 		.drain = { .limit = limit, .done = done, .arg = darg },
 	};
-	int ret;
 
-	if (!sim.booted)
-		return set_error(-1, "no machine is booted");
-	if (sim.failed)
-		return set_error(-1, "the machine failed: %s", sim.report);
-	if (sim.in_run)
-		return set_error(-1, "the harness was called from inside the "
-				 "machine");
-	sim.in_run = 1;
-	ret = host_guard(inject_fn, &in);
-	sim.in_run = 0;
-	return ret < 0 ? -1 : in.drain.result;
+	if (run_guarded(inject_fn, &in) < 0)
+		return -1;
+	return in.drain.result;
 }
 
 static void irq_wake_task(void *arg)
@@ -430,7 +424,7 @@ int sim_signal(int pid, int sig)
 		-EIO : 0;
 }
 
-/* ---- spawning ------------------------------------------------------------------- */
+/* ---- spawning ------------------------------------------------------------ */
 
 void sim_task_attr_init(struct sim_task_attr *attr)
 {
@@ -541,6 +535,9 @@ static int spawn(const struct sim_task_attr *attr, sim_body_t body,
 	}
 	ret = req->pid;
 	kfree(req);
+	/* Forked: now let the rest of this instant (IPIs) happen too. */
+	if (sim_run_until(sim.now) < 0)
+		return -EIO;
 	return ret;
 }
 
@@ -556,7 +553,7 @@ int sim_spawn_script(const struct sim_task_attr *attr)
 	return spawn(attr, NULL, NULL, 1);
 }
 
-/* ---- commands -------------------------------------------------------------------- */
+/* ---- commands ------------------------------------------------------------ */
 
 int sim_cmd(int pid, int op, long a0, long a1, long a2, long a3)
 {
@@ -673,7 +670,7 @@ void sim_script_body(void *unused)
 	}
 }
 
-/* ---- task context ----------------------------------------------------------------- */
+/* ---- task context -------------------------------------------------------- */
 
 static void must_be_task(const char *what)
 {
@@ -841,7 +838,7 @@ long sim_io_wait(long jiffies_to_wait)
 	return ret;
 }
 
-/* ---- system calls ---------------------------------------------------------------- */
+/* ---- system calls -------------------------------------------------------- */
 
 #define UPTR(x)	((void __user *)(unsigned long)(x))
 
@@ -886,7 +883,7 @@ long sim_syscall(int nr, long a0, long a1, long a2)
 	return ret;
 }
 
-/* ---- user memory ------------------------------------------------------------------ */
+/* ---- user memory --------------------------------------------------------- */
 
 static struct mm_struct *mm_of(int pid)
 {
@@ -931,17 +928,7 @@ int sim_user_read(int pid, unsigned long uaddr, void *buf, unsigned long len)
 	return 0;
 }
 
-/* ---- state ------------------------------------------------------------------------- */
-
-static int task_on_cpu(struct task_struct *p)
-{
-	int i;
-
-	for (i = 0; i < sim.nr_cpus; i++)
-		if (sim.cpu[i].online && sim_current[i] == p)
-			return 1;
-	return 0;
-}
+/* ---- state --------------------------------------------------------------- */
 
 static char state_char(struct sim_task *st)
 {
@@ -949,7 +936,7 @@ static char state_char(struct sim_task *st)
 
 	if (st->exited || !p)
 		return 'Z';
-	if (task_on_cpu(p))
+	if (st->on_cpu)
 		return 'R';
 	if (p->state == TASK_RUNNING || st->preempted)
 		return 'Q';
@@ -1051,7 +1038,7 @@ int sim_cpu_info(int cpu, struct sim_cpu_info *info)
 	return 0;
 }
 
-/* ---- /proc/schedstat ----------------------------------------------------------------- */
+/* ---- /proc/schedstat ----------------------------------------------------- */
 
 static char schedstat_text[1 << 16];
 
@@ -1087,12 +1074,5 @@ static int schedstat_fn(void *unused)
 
 const char *sim_schedstat(void)
 {
-	int ret;
-
-	if (!sim.booted || sim.failed || sim.in_run)
-		return NULL;
-	sim.in_run = 1;
-	ret = host_guard(schedstat_fn, NULL);
-	sim.in_run = 0;
-	return ret ? NULL : schedstat_text;
+	return run_guarded(schedstat_fn, NULL) ? NULL : schedstat_text;
 }

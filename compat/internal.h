@@ -98,6 +98,7 @@ struct sim_task {
 	unsigned long long run_ns, wait_ns, sleep_ns;
 	unsigned long switches, wakeups, migrations;
 	int preempted;			/* switched out by preemption */
+	int on_cpu;			/* current of some CPU */
 
 	/* script commands */
 	struct sim_cmd cmdq[SIM_CMDQ];
@@ -186,7 +187,8 @@ char *sim_mm_lookup(struct mm_struct *mm, unsigned long uaddr,
 		    unsigned long n);
 
 /* report.c */
-void sim_fail(const char *fmt, ...) __attribute__((noreturn, format(printf, 1, 2)));
+void sim_fail(const char *fmt, ...)
+	__attribute__((noreturn, format(printf, 1, 2)));
 void sim_describe_held(int cpu, char *buf, int len);
 void sim_log_append(const char *s, unsigned long len);
 const char *sim_task_name(struct task_struct *p);

@@ -26,24 +26,29 @@ struct queue_walk {
 	unsigned long visits;
 };
 
-static unsigned char *visited;
-static int visited_size;
+/*
+ * visited[pid] == walk_gen marks a task seen in this walk; bumping the
+ * generation clears the whole array in O(1).
+ */
+static unsigned int *visited;
+static unsigned int walk_gen;
 
 static void count_queued(struct task_struct *p, void *arg)
 {
 	struct queue_walk *w = arg;
 
-	if (!p->sim || p->sim->pid >= visited_size || p->sim->is_idle)
+	if (!p->sim || p->sim->pid >= PID_MAX_DEFAULT || p->sim->is_idle)
 		sim_fail("BUG: invariant: cpu%d's runqueue holds %s, which is "
 			 "not a task of this machine", w->cpu,
 			 sim_task_name(p));
-	if (visited[p->sim->pid]++)
+	if (visited[p->sim->pid] == walk_gen)
 		sim_fail("BUG: invariant: %s is queued twice (seen again on "
 			 "cpu%d)", sim_task_name(p), w->cpu);
 	if (task_cpu(p) != w->cpu)
 		sim_fail("BUG: invariant: %s is queued on cpu%d but its "
 			 "task_cpu() is %d", sim_task_name(p), w->cpu,
 			 task_cpu(p));
+	visited[p->sim->pid] = walk_gen;
 	w->visits++;
 }
 
@@ -55,12 +60,7 @@ static int runnable(struct task_struct *p)
 
 static int on_cpu(struct task_struct *p)
 {
-	int i;
-
-	for (i = 0; i < sim.nr_cpus; i++)
-		if (sim.cpu[i].online && sim_current[i] == p)
-			return 1;
-	return 0;
+	return p->sim->on_cpu;
 }
 
 static int rt_prio_of(struct task_struct *p)
@@ -75,11 +75,15 @@ static void check_queues(void)
 	unsigned long nr_run = 0, nr_unint = 0, nr_io = 0;
 	int cpu;
 
-	if (visited_size != PID_MAX_DEFAULT) {
-		visited = kzalloc(PID_MAX_DEFAULT, GFP_KERNEL);
-		visited_size = PID_MAX_DEFAULT;
+	/* Kept for the life of the process: machines come and go. */
+	if (!visited)
+		visited = host_alloc(PID_MAX_DEFAULT * sizeof(*visited));
+	if (!visited)
+		sim_fail("out of host memory for the invariant checks");
+	if (!++walk_gen) {
+		memset(visited, 0, PID_MAX_DEFAULT * sizeof(*visited));
+		walk_gen = 1;
 	}
-	memset(visited, 0, visited_size);
 	for (cpu = 0; cpu < sim.nr_cpus; cpu++) {
 		w.cpu = cpu;
 		w.visits = 0;
@@ -94,7 +98,7 @@ static void check_queues(void)
 		if (p->in_iowait)
 			nr_io++;
 		if (!runnable(p)) {
-			if (visited[st->pid])
+			if (visited[st->pid] == walk_gen)
 				sim_fail("BUG: invariant: %s is queued but not "
 					 "runnable (state %ld)",
 					 sim_task_name(p), p->state);
@@ -103,7 +107,7 @@ static void check_queues(void)
 			continue;
 		}
 		nr_run++;
-		if (!visited[st->pid] && !on_cpu(p))
+		if (visited[st->pid] != walk_gen && !on_cpu(p))
 			sim_fail("BUG: invariant: %s is runnable but neither "
 				 "running nor queued", sim_task_name(p));
 	}
@@ -183,7 +187,7 @@ int sim_check_invariants(void)
 		if (!sim.cpu[cpu].online)
 			continue;
 		sim_this_cpu = cpu;
-		sim_check_no_locks(cpu, "between events");
+		sim_check_no_locks(cpu, "the machine is between events");
 		check_affinity(&sim.cpu[cpu]);
 	}
 	sim_this_cpu = saved;

@@ -114,10 +114,20 @@ static void check_irq_safety(int cls, struct lock_check *dep,
 			 smp_processor_id(), sim_task_name(current));
 }
 
+/* "file:line" of @p, or "(a chain)" for an order implied by other edges. */
+static const char *place_str(const struct lock_place *p, char *buf, int len)
+{
+	if (!p->file)
+		return "(a chain)";
+	snprintf(buf, len, "%s:%d", p->file, p->line);
+	return buf;
+}
+
 static void check_order(struct sim_cpu *c, int cls, struct lock_check *dep,
 			void *lock, const char *file, int line)
 {
 	unsigned long seen[CLASS_WORDS];
+	char where[256];
 	int i, held;
 
 	for (i = 0; i < c->nr_held; i++) {
@@ -140,12 +150,11 @@ static void check_order(struct sim_cpu *c, int cls, struct lock_check *dep,
 			sim_fail("BUG: possible lock inversion: %s taken at "
 				 "%s:%d while holding %s (taken at %s:%d) on "
 				 "cpu%d, task %s; the opposite order was "
-				 "established at %s:%d", dep->name, file, line,
+				 "established at %s", dep->name, file, line,
 				 h->dep->name, h->file, h->line, c->id,
 				 sim_task_name(current),
-				 classes[cls].edge[held].file ?
-				 classes[cls].edge[held].file : "(a chain)",
-				 classes[cls].edge[held].line);
+				 place_str(&classes[cls].edge[held], where,
+					   sizeof(where)));
 		if (!test_bit(cls, classes[held].after)) {
 			__set_bit(cls, classes[held].after);
 			classes[held].edge[cls] =

@@ -51,7 +51,7 @@ struct task_struct init_task;
 struct task_struct base_init_task;
 struct mm_struct init_mm;
 
-/* ---- interrupts and preemption ----------------------------------------- */
+/* ---- interrupts and preemption ------------------------------------------- */
 
 struct thread_info *sim_current_thread_info(void)
 {
@@ -146,7 +146,7 @@ void set_task_cpu(struct task_struct *p, unsigned int cpu)
 	p->thread_info->cpu = cpu;
 }
 
-/* ---- time accounting --------------------------------------------------- */
+/* ---- time accounting ----------------------------------------------------- */
 
 void sim_account_cpu(struct sim_cpu *c)
 {
@@ -185,7 +185,7 @@ void sim_seg_set(struct sim_task *st, enum sim_seg seg)
 	st->seg_start = sim.now;
 }
 
-/* ---- context switches -------------------------------------------------- */
+/* ---- context switches ---------------------------------------------------- */
 
 static void check_switch(struct sim_cpu *c, struct task_struct *prev,
 			 struct task_struct *next)
@@ -256,13 +256,15 @@ struct task_struct *__sim_switch_to(struct task_struct *prev,
 	sim_trace_switch(c->id, prev, next);
 
 	sim_current[c->id] = next;
+	prev->sim->on_cpu = 0;
+	next->sim->on_cpu = 1;
 	c->switch_from = prev;
 	host_ctx_switch(prev->sim->ctx, next->sim->ctx);
 
 	return this_sim_cpu()->switch_from;
 }
 
-/* ---- parking: where a task hands control back -------------------------- */
+/* ---- parking: where a task hands control back ---------------------------- */
 
 /**
  * sim_park - give control back to the machine.
@@ -320,7 +322,7 @@ void cpu_idle(void)
 	}
 }
 
-/* ---- the event loop ---------------------------------------------------- */
+/* ---- the event loop ------------------------------------------------------ */
 
 enum sim_event {
 	EV_NONE,
@@ -492,7 +494,7 @@ int sim_drain(unsigned long long limit, int (*done)(void *), void *arg)
 	return 0;
 }
 
-/* ---- boot -------------------------------------------------------------- */
+/* ---- boot ---------------------------------------------------------------- */
 
 /*
  * parse_boot_params - hand each "name=value" word of the command line to
@@ -603,6 +605,7 @@ int cpu_up(unsigned int cpu)
 		sim_task_start_context(idle, idle_entry);
 	}
 	sim_current[cpu] = c->idle;
+	c->idle->sim->on_cpu = 1;
 	c->next_tick = (sim.now / sim.tick_ns + 1) * sim.tick_ns;
 	c->last_acct = sim.now;
 	c->online = 1;
@@ -672,6 +675,7 @@ static void setup_init_task(void)
 	list_add_tail(&p->tasks, &sim_task_list);
 	sim.cpu[0].idle = p;
 	sim_current[0] = p;
+	st->on_cpu = 1;
 }
 
 /*

@@ -144,17 +144,18 @@ void __might_sleep(const char *file, int line)
 }
 
 /*
- * schedule_debug - schedule() from atomic context: a spinlock held, in an
- * interrupt, or with preemption disabled.  Tasks on their way out may
- * schedule with preemption off (do_exit()).
+ * __schedule_debug - schedule() from atomic context: a spinlock held, in
+ * an interrupt, or with preemption disabled.  Tasks on their way out may
+ * schedule with preemption off (do_exit()).  @caller is where schedule()
+ * was called from (the schedule_debug() macro passes it).
  */
-void schedule_debug(void)
+void __schedule_debug(void *caller)
 {
 	char where[128];
 
 	if (likely(!in_atomic()) || current->exit_state)
 		return;
-	host_symbolize(__builtin_return_address(0), where, sizeof(where));
+	host_symbolize(caller, where, sizeof(where));
 	sim_fail("BUG: scheduling while atomic: %s on cpu%d, preempt_count "
 		 "0x%x, schedule() called from %s", sim_task_name(current),
 		 smp_processor_id(), preempt_count(), where);
@@ -231,7 +232,7 @@ void sim_free_all_allocs(void)
 	sim.nr_allocs = 0;
 }
 
-/* ---- lib/ ------------------------------------------------------------------ */
+/* ---- lib/ ---------------------------------------------------------------- */
 
 size_t strlcpy(char *dst, const char *src, size_t size)
 {

@@ -55,7 +55,7 @@ int sim_alloc_pid(void)
 	return -EAGAIN;
 }
 
-/* ---- task structures ------------------------------------------------------ */
+/* ---- task structures ----------------------------------------------------- */
 
 void get_task_struct(struct task_struct *t)
 {
@@ -206,7 +206,7 @@ struct task_struct *fork_idle(int cpu)
 	return p;
 }
 
-/* ---- running and exiting --------------------------------------------------- */
+/* ---- running and exiting ------------------------------------------------- */
 
 /*
  * After ret_from_fork: finish the switch that brought us here, then run
@@ -300,7 +300,7 @@ void sim_exit(int code)
 	sim_do_exit(code);
 }
 
-/* ---- kernel threads --------------------------------------------------------- */
+/* ---- kernel threads ------------------------------------------------------ */
 
 /**
  * kthread_create - create a kernel thread, stopped.
@@ -358,7 +358,7 @@ int kthread_stop(struct task_struct *k)
 	return st->kthread_ret;
 }
 
-/* ---- credentials and signals ------------------------------------------------ */
+/* ---- credentials and signals --------------------------------------------- */
 
 int capable(int cap)
 {
@@ -399,7 +399,7 @@ void flush_signals(struct task_struct *p)
 	clear_tsk_thread_flag(p, TIF_SIGPENDING);
 }
 
-/* ---- CPU hotplug notifiers ---------------------------------------------------- */
+/* ---- CPU hotplug notifiers ----------------------------------------------- */
 
 int register_cpu_notifier(struct notifier_block *nb)
 {
@@ -444,7 +444,7 @@ void unlock_cpu_hotplug(void)
 {
 }
 
-/* ---- init: pid 1 ---------------------------------------------------------------- */
+/* ---- init: pid 1 --------------------------------------------------------- */
 
 static void apply_attr(struct task_struct *p, const struct sim_spawn_req *req)
 {

@@ -153,7 +153,7 @@ unsigned long copy_to_user(void __user *to, const void *from,
 	return user_copy((void *)to, from, n, 1);
 }
 
-/* ---- seq_file ------------------------------------------------------------- */
+/* ---- seq_file ------------------------------------------------------------ */
 
 int seq_printf(struct seq_file *m, const char *fmt, ...)
 {

@@ -73,7 +73,7 @@ struct tiny_rq {
 	spinlock_t lock;
 	unsigned long nr_running;
 	unsigned long long nr_switches;
-	long nr_uninterruptible;	/* may go negative; only the sum counts */
+	long nr_uninterruptible;	/* per CPU it may go negative */
 	atomic_t nr_iowait;
 	task_t *curr, *idle;
 	task_t *push;			/* prev to requeue on an allowed CPU */
@@ -94,7 +94,14 @@ static DEFINE_PER_CPU(struct tiny_rq, tiny_runqueues);
 #define task_rq(p)		cpu_rq(task_cpu(p))
 #define task_running(rq, p)	((rq)->curr == (p))
 
-/* ---- helpers ------------------------------------------------------------ */
+/* ---- helpers ------------------------------------------------------------- */
+
+/* for_each_level - the non-empty levels of @a, best first. */
+#define for_each_level(level, a)					\
+	for ((level) = find_first_bit((a)->bitmap, TINY_LEVELS);	\
+	     (level) < TINY_LEVELS;					\
+	     (level) = find_next_bit((a)->bitmap, TINY_LEVELS,		\
+				     (level) + 1))
 
 static int tiny_rt_task(task_t *p)
 {
@@ -253,7 +260,7 @@ static int wake_cpu(const task_t *p)
 	return any_online_cpu(p->cpus_allowed);
 }
 
-/* ---- time accounting ---------------------------------------------------- */
+/* ---- time accounting ----------------------------------------------------- */
 
 static void tiny_account_user_time(struct task_struct *p, cputime_t cputime)
 {
@@ -369,7 +376,7 @@ static void tiny_set_oom_timeslice(task_t *p)
 	p->u.tiny.time_slice = HZ;
 }
 
-/* ---- the context switch --------------------------------------------------- */
+/* ---- the context switch -------------------------------------------------- */
 
 /*
  * push_prev - put a task that may no longer run on this CPU (its
@@ -424,7 +431,7 @@ static void context_switch(struct tiny_rq *rq, task_t *prev, task_t *next)
 	finish_task_switch(prev);
 }
 
-/* ---- pulling work when going idle ------------------------------------------ */
+/* ---- pulling work when going idle ---------------------------------------- */
 
 static task_t *first_pullable(struct tiny_rq *rq, int this_cpu)
 {
@@ -432,9 +439,7 @@ static task_t *first_pullable(struct tiny_rq *rq, int this_cpu)
 	task_t *p;
 	int level;
 
-	for (level = find_first_bit(a->bitmap, TINY_LEVELS);
-	     level < TINY_LEVELS;
-	     level = find_next_bit(a->bitmap, TINY_LEVELS, level + 1))
+	for_each_level(level, a)
 		list_for_each_entry(p, a->queue + level, u.tiny.run_list)
 			if (!task_running(rq, p) &&
 			    cpu_isset(this_cpu, p->cpus_allowed))
@@ -478,7 +483,7 @@ static void idle_pull(struct tiny_rq *this_rq, int this_cpu)
 	spin_unlock(&busiest->lock);
 }
 
-/* ---- schedule() and the tick ------------------------------------------------ */
+/* ---- schedule() and the tick --------------------------------------------- */
 
 static task_t *pick_next(struct tiny_rq *rq)
 {
@@ -575,7 +580,7 @@ static void tiny_scheduler_tick(void)
 	spin_unlock(&rq->lock);
 }
 
-/* ---- wake-ups ------------------------------------------------------------------ */
+/* ---- wake-ups ------------------------------------------------------------ */
 
 static void activate_task(task_t *p, struct tiny_rq *rq)
 {
@@ -663,7 +668,7 @@ static void tiny_sched_exit(task_t *p)
 {
 }
 
-/* ---- waiting ------------------------------------------------------------------ */
+/* ---- waiting ------------------------------------------------------------- */
 
 static void tiny_wait_for_completion(struct completion *x)
 {
@@ -706,7 +711,7 @@ static long tiny_io_schedule_timeout(long timeout)
 	return ret;
 }
 
-/* ---- priorities and policies ------------------------------------------------ */
+/* ---- priorities and policies --------------------------------------------- */
 
 static void tiny_set_user_nice(task_t *p, long nice)
 {
@@ -847,7 +852,7 @@ static long tiny_yield(void)
 	return 0;
 }
 
-/* ---- SMP ------------------------------------------------------------------------ */
+/* ---- SMP ----------------------------------------------------------------- */
 
 /* Nothing to start: tiny moves tasks itself, without migration threads. */
 static int tiny_migration_init(void)
@@ -938,7 +943,7 @@ static void tiny_sched_idle_next(void)
 	spin_unlock_irqrestore(&rq->lock, flags);
 }
 
-/* ---- boot ------------------------------------------------------------------------ */
+/* ---- boot ---------------------------------------------------------------- */
 
 static void tiny_init_idle(task_t *idle, int cpu)
 {
@@ -978,7 +983,7 @@ static void tiny_sched_init(void)
 	tiny_init_idle(current, smp_processor_id());
 }
 
-/* ---- schedstat and checks --------------------------------------------------------- */
+/* ---- schedstat and checks ------------------------------------------------ */
 
 static int tiny_show_schedstat(struct seq_file *seq, void *v)
 {
@@ -1017,15 +1022,16 @@ static void tiny_for_each_queued(int cpu, void (*fn)(task_t *, void *),
 	task_t *p;
 	int level;
 
-	for (level = 0; level < TINY_LEVELS; level++)
+	for_each_level(level, a)
 		list_for_each_entry(p, a->queue + level, u.tiny.run_list)
 			fn(p, arg);
 }
 
 /*
- * tiny_check - every level's bit is set exactly when its list is not
- * empty, each queued task is at its level and marked on_rq, and the
- * counts agree.
+ * tiny_check - each level whose bit is set has tasks, each of them at
+ * that level and marked on_rq, and they add up to nr_running and
+ * nr_active; a task on a level whose bit is clear would make the sum
+ * fall short.  O(tasks), so it can run after every event.
  */
 static int tiny_check(char *buf, int len)
 {
@@ -1034,26 +1040,20 @@ static int tiny_check(char *buf, int len)
 	unsigned long n;
 	int cpu, level;
 
-	for_each_cpu(cpu) {
+	for_each_online_cpu(cpu) {
 		rq = cpu_rq(cpu);
 		n = 0;
-		for (level = 0; level < TINY_LEVELS; level++) {
+		for_each_level(level, &rq->array) {
 			struct list_head *q = rq->array.queue + level;
 
-			if (list_empty(q) == test_bit(level, rq->array.bitmap)) {
-				snprintf(buf, len, "cpu%d level %d: bitmap "
-					 "and queue disagree", cpu, level);
+			if (list_empty(q)) {
+				snprintf(buf, len, "cpu%d level %d: bit set, "
+					 "queue empty", cpu, level);
 				return 1;
 			}
 			list_for_each_entry(p, q, u.tiny.run_list) {
-				if (level_of(p) != level || !p->u.tiny.on_rq) {
-					snprintf(buf, len, "cpu%d: %s/%d queued "
-						 "at level %d, prio %d, on_rq %d",
-						 cpu, p->comm, p->pid, level,
-						 p->u.tiny.prio,
-						 p->u.tiny.on_rq);
-					return 1;
-				}
+				if (level_of(p) != level || !p->u.tiny.on_rq)
+					goto bad_task;
 				n++;
 			}
 		}
@@ -1065,6 +1065,12 @@ static int tiny_check(char *buf, int len)
 		}
 	}
 	return 0;
+
+bad_task:
+	snprintf(buf, len, "cpu%d: %s/%d queued at level %d, prio %d, "
+		 "on_rq %d", cpu, p->comm, p->pid, level, p->u.tiny.prio,
+		 p->u.tiny.on_rq);
+	return 1;
 }
 
 struct sched_drv tiny_sched_drv = {

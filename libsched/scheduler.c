@@ -74,7 +74,7 @@ static int __init scheduler_setup(char *str)
 }
 __setup("cpusched=", scheduler_setup);
 
-/* ---- the dispatcher ---------------------------------------------------- */
+/* ---- the dispatcher ------------------------------------------------------ */
 
 void account_steal_time(struct task_struct *p, cputime_t steal)
 {
@@ -322,7 +322,7 @@ int in_sched_functions(unsigned long addr)
 	return 0;
 }
 
-/* ---- wake-ups and completions ------------------------------------------ */
+/* ---- wake-ups and completions -------------------------------------------- */
 
 int fastcall wake_up_state(task_t *p, unsigned int state)
 {
@@ -435,7 +435,7 @@ void fastcall complete_all(struct completion *x)
 }
 EXPORT_SYMBOL(complete_all);
 
-/* ---- nice and the scheduling system calls ------------------------------ */
+/* ---- nice and the scheduling system calls -------------------------------- */
 
 /**
  * sys_nice - change the priority of the current process.
@@ -700,7 +700,7 @@ asmlinkage long sys_sched_get_priority_min(int policy)
 	return -EINVAL;
 }
 
-/* ---- sched-domain helpers ---------------------------------------------- */
+/* ---- sched-domain helpers ------------------------------------------------ */
 
 #ifdef CONFIG_SMP
 /* CPUs kept out of load balancing with "isolcpus=". */
@@ -762,7 +762,7 @@ void __devinit init_sched_build_groups(struct sched_group groups[],
 }
 #endif /* CONFIG_SMP */
 
-/* ---- /proc/schedstat --------------------------------------------------- */
+/* ---- /proc/schedstat ----------------------------------------------------- */
 
 #ifdef CONFIG_SCHEDSTATS
 static int schedstat_open(struct inode *inode, struct file *file)

@@ -7,7 +7,8 @@
 #include <linux/threads.h>
 #include <linux/smp.h>
 
-#define DEFINE_PER_CPU(type, name)	__typeof__(type) per_cpu__##name[NR_CPUS]
+#define DEFINE_PER_CPU(type, name) \
+	__typeof__(type) per_cpu__##name[NR_CPUS]
 #define DECLARE_PER_CPU(type, name) \
 	extern __typeof__(type) per_cpu__##name[NR_CPUS]
 #define EXPORT_PER_CPU_SYMBOL(var)

@@ -236,7 +236,7 @@ struct task_struct {
 	unsigned long pending_signals;	/* bit n-1: signal n is pending */
 	unsigned int in_iowait;		/* inside io_schedule() */
 
-	struct sim_task *sim;		/* the machine's side; not for drivers */
+	struct sim_task *sim;		/* the machine's; not for drivers */
 };
 
 /* The task running on the executing CPU. */
@@ -356,9 +356,11 @@ extern int in_sched_functions(unsigned long addr);
 
 /*
  * schedule_debug - the machine's "scheduling while atomic" check, made at
- * the top of schedule() for every driver.
+ * the top of schedule() for every driver.  A macro so that the return
+ * address taken is schedule()'s own: the report names schedule()'s caller.
  */
-extern void schedule_debug(void);
+extern void __schedule_debug(void *caller);
+#define schedule_debug()	__schedule_debug(__builtin_return_address(0))
 
 /* The machine's clock: nanoseconds of virtual time. */
 extern unsigned long long sched_clock(void);

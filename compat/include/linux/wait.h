@@ -108,18 +108,20 @@ extern void __wake_up_locked(wait_queue_head_t *q, unsigned int mode);
 extern void __wake_up_sync(wait_queue_head_t *q, unsigned int mode,
 			   int nr_exclusive);
 
-#define wake_up(x)			__wake_up(x, TASK_UNINTERRUPTIBLE | \
-					TASK_INTERRUPTIBLE, 1, NULL)
-#define wake_up_nr(x, nr)		__wake_up(x, TASK_UNINTERRUPTIBLE | \
-					TASK_INTERRUPTIBLE, nr, NULL)
-#define wake_up_all(x)			__wake_up(x, TASK_UNINTERRUPTIBLE | \
-					TASK_INTERRUPTIBLE, 0, NULL)
-#define wake_up_interruptible(x)	__wake_up(x, TASK_INTERRUPTIBLE, 1, NULL)
-#define wake_up_interruptible_nr(x, nr)	__wake_up(x, TASK_INTERRUPTIBLE, nr, NULL)
-#define wake_up_interruptible_all(x)	__wake_up(x, TASK_INTERRUPTIBLE, 0, NULL)
-#define wake_up_locked(x)		__wake_up_locked((x), TASK_UNINTERRUPTIBLE | \
-					TASK_INTERRUPTIBLE)
-#define wake_up_interruptible_sync(x)	__wake_up_sync((x), TASK_INTERRUPTIBLE, 1)
+#define TASK_NORMAL_WAKE	(TASK_UNINTERRUPTIBLE | TASK_INTERRUPTIBLE)
+
+#define wake_up(x)		__wake_up(x, TASK_NORMAL_WAKE, 1, NULL)
+#define wake_up_nr(x, nr)	__wake_up(x, TASK_NORMAL_WAKE, nr, NULL)
+#define wake_up_all(x)		__wake_up(x, TASK_NORMAL_WAKE, 0, NULL)
+#define wake_up_locked(x)	__wake_up_locked((x), TASK_NORMAL_WAKE)
+#define wake_up_interruptible(x) \
+	__wake_up(x, TASK_INTERRUPTIBLE, 1, NULL)
+#define wake_up_interruptible_nr(x, nr) \
+	__wake_up(x, TASK_INTERRUPTIBLE, nr, NULL)
+#define wake_up_interruptible_all(x) \
+	__wake_up(x, TASK_INTERRUPTIBLE, 0, NULL)
+#define wake_up_interruptible_sync(x) \
+	__wake_up_sync((x), TASK_INTERRUPTIBLE, 1)
 
 #define __wait_event(wq, condition)					\
 do {									\
