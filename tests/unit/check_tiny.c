@@ -1,0 +1,1035 @@
+/*
+ * tests/unit/check_tiny.c - the tiny driver's behaviour on the simulated
+ * machine: timeslices by nice, sharing between hogs, strict RT priority,
+ * yield, fork and exit, affinity, SMP placement and the idle pull, nice
+ * changes and I/O wait.
+ *
+ * The rules tested are those of drivers/tiny.c's design note:
+ *   - RT tasks (FIFO and RR) are queued by priority and always run before
+ *     SCHED_NORMAL ones; a better RT task preempts at once;
+ *   - SCHED_FIFO runs until it blocks or yields; SCHED_RR and
+ *     SCHED_NORMAL run for a timeslice and go to the tail of their level;
+ *   - the slice is 100 ms * (20 - nice) / 20, at least 5 ms
+ *     (100 ms * (140 - static_prio) / 20);
+ *   - nice never changes the order, so no SCHED_NORMAL task starves;
+ *   - a new task goes to the least loaded allowed CPU, a waking one to an
+ *     idle allowed CPU, and a CPU going idle pulls one queued task.
+ *
+ * Times come from the machine's own accounting (sim_task_info run, wait
+ * and sleep ns; sim_cpu_info busy/idle ns and cpustat ticks), which is
+ * independent of the driver.  HZ is 1000 throughout: a tick is 1 ms and
+ * every slice is a whole number of ticks, so most numbers are exact; a
+ * tolerance is named where the phase of a run can move one slice.
+ */
+#include <string.h>
+
+#include "testlib.h"
+
+/* Timeslices of tiny, in ms, and the formula behind them. */
+#define DEF_SLICE_MS		100	/* nice 0 */
+#define MIN_SLICE_MS		5	/* floor: nice 19 */
+#define SLICE_MS(nice)		(DEF_SLICE_MS * (20 - (nice)) / 20 < \
+				 MIN_SLICE_MS ? MIN_SLICE_MS : \
+				 DEF_SLICE_MS * (20 - (nice)) / 20)
+
+#define TICK_NS			MS(1)	/* HZ 1000 */
+
+/* user space's struct timespec */
+struct u_timespec {
+	long tv_sec;
+	long tv_nsec;
+};
+
+/* ---- fixtures and helpers ------------------------------------------------ */
+
+static void teardown(void)
+{
+	t_shutdown();
+}
+
+static unsigned long long runtime(int pid)
+{
+	return t_info(pid).runtime_ns;
+}
+
+static struct sim_cpu_info cpu_info(int cpu)
+{
+	struct sim_cpu_info ci;
+
+	ck_assert_int_eq(sim_cpu_info(cpu, &ci), 0);
+	return ci;
+}
+
+static int hog(const char *name, int policy, int rt_priority, int nice)
+{
+	return t_spawn(name, policy, rt_priority, nice, t_body_hog, NULL);
+}
+
+/* A hog allowed only on the CPUs of the list @cpus. */
+static int pinned_hog(const char *name, const char *cpus)
+{
+	struct sim_task_attr a;
+	int pid;
+
+	sim_task_attr_init(&a);
+	a.name = name;
+	a.cpus = cpus;
+	pid = sim_spawn(&a, t_body_hog, NULL);
+	ck_assert_msg(pid > 0, "spawn of %s failed (%d): %s", name, pid,
+		      sim_error());
+	return pid;
+}
+
+/* sched_rr_get_interval(@target) asked by script task @asker, in ns. */
+static unsigned long long rr_interval_ns(int asker, int target)
+{
+	struct u_timespec ts;
+	unsigned long uaddr = sim_user_map(asker, sizeof(ts));
+
+	ck_assert_msg(uaddr != 0, "sim_user_map: %s", sim_error());
+	ck_assert_int_eq(t_syscall(asker, SIM_SYS_sched_rr_get_interval,
+				   target, uaddr, 0), 0);
+	ck_assert_int_eq(sim_user_read(asker, uaddr, &ts, sizeof(ts)), 0);
+	return (unsigned long long)ts.tv_sec * SEC(1) + ts.tv_nsec;
+}
+
+/*
+ * The runs of tasks on one CPU, seen by sampling its current task every
+ * tick: how many runs each task completed, how long they were, and the
+ * longest time a task was off the CPU between two of its runs.
+ */
+#define MAX_WATCHED	4
+
+struct run_watch {
+	int cpu, nr;
+	int pid[MAX_WATCHED];
+	unsigned long runs[MAX_WATCHED];
+	unsigned long long first_run[MAX_WATCHED];
+	unsigned long long min_run[MAX_WATCHED], max_run[MAX_WATCHED];
+	unsigned long long max_gap[MAX_WATCHED];
+	unsigned long long last_off[MAX_WATCHED];
+	int curr;			/* index running, -1: another */
+	unsigned long long run_start;
+};
+
+static int watched(const struct run_watch *w, int pid)
+{
+	int i;
+
+	for (i = 0; i < w->nr; i++)
+		if (w->pid[i] == pid)
+			return i;
+	return -1;
+}
+
+/* Start watching @cpu now for the @nr tasks of @pid. */
+static void watch_start(struct run_watch *w, int cpu, const int *pid, int nr)
+{
+	int i;
+
+	memset(w, 0, sizeof(*w));
+	w->cpu = cpu;
+	w->nr = nr;
+	for (i = 0; i < nr; i++) {
+		w->pid[i] = pid[i];
+		w->min_run[i] = ~0ULL;
+		w->last_off[i] = sim_now();
+	}
+	w->curr = watched(w, cpu_info(cpu).curr_pid);
+	w->run_start = sim_now();
+}
+
+/* Run @ns tick by tick, recording every change of the CPU's task. */
+static void watch_run(struct run_watch *w, unsigned long long ns)
+{
+	unsigned long long end = sim_now() + ns, now, len, gap;
+	int next, i;
+
+	while (sim_now() < end) {
+		t_run(TICK_NS);
+		now = sim_now();
+		next = watched(w, cpu_info(w->cpu).curr_pid);
+		if (next == w->curr)
+			continue;
+		i = w->curr;
+		if (i >= 0) {
+			len = now - w->run_start;
+			if (!w->runs[i]++)
+				w->first_run[i] = len;
+			if (len < w->min_run[i])
+				w->min_run[i] = len;
+			if (len > w->max_run[i])
+				w->max_run[i] = len;
+			w->last_off[i] = now;
+		}
+		if (next >= 0) {
+			gap = now - w->last_off[next];
+			if (gap > w->max_gap[next])
+				w->max_gap[next] = gap;
+		}
+		w->curr = next;
+		w->run_start = now;
+	}
+}
+
+/* Queue a command without waiting for it. */
+static void post(int pid, int op, long a0, long a1)
+{
+	int ret = sim_cmd(pid, op, a0, a1, 0, 0);
+
+	ck_assert_msg(ret == 0, "sim_cmd(%d, %d) = %d: %s", pid, op, ret,
+		      sim_error());
+}
+
+static void wait_cmds(int pid)
+{
+	int ret = sim_cmd_wait(pid, SEC(10));
+
+	ck_assert_msg(ret == 0, "pid %d did not finish its commands (%d): %s",
+		      pid, ret, sim_failed() ? sim_report() : sim_error());
+}
+
+/* ---- timeslices by nice -------------------------------------------------- */
+
+static const struct {
+	int nice;
+	int slice_ms;
+} slice_table[] = {
+	{ -20, 200 },
+	{ -10, 150 },
+	{   0, 100 },
+	{  10,  50 },
+	{  19,   5 },
+};
+
+#define NR_SLICES	((int)(sizeof(slice_table) / sizeof(slice_table[0])))
+
+/*
+ * SCHED_NORMAL at each nice of the table: rr_get_interval reports
+ * 100 ms * (20 - nice) / 20, never below 5 ms.
+ */
+START_TEST(tiny_slice_by_nice_normal)
+{
+	int nice = slice_table[_i].nice;
+	int pid;
+
+	t_boot(1, NULL);
+	ck_assert_int_eq(SLICE_MS(nice), slice_table[_i].slice_ms);
+	pid = t_spawn_script("normal", SIM_SCHED_NORMAL, 0, nice);
+	ck_assert_uint_eq(rr_interval_ns(pid, 0),
+			  MS(slice_table[_i].slice_ms));
+}
+END_TEST
+
+/* SCHED_RR uses the same nice-scaled slice as SCHED_NORMAL. */
+START_TEST(tiny_slice_by_nice_rr)
+{
+	int pid;
+
+	t_boot(1, NULL);
+	pid = t_spawn_script("rr", SIM_SCHED_RR, 10, slice_table[_i].nice);
+	ck_assert_uint_eq(rr_interval_ns(pid, 0),
+			  MS(slice_table[_i].slice_ms));
+}
+END_TEST
+
+/* SCHED_FIFO has no slice: rr_get_interval reports 0. */
+START_TEST(tiny_slice_fifo_is_zero)
+{
+	int pid;
+
+	t_boot(1, NULL);
+	pid = t_spawn_script("fifo", SIM_SCHED_FIFO, 10, 0);
+	ck_assert_uint_eq(rr_interval_ns(pid, 0), 0);
+}
+END_TEST
+
+/* ---- sharing among SCHED_NORMAL hogs ------------------------------------- */
+
+/*
+ * 1 CPU, hogs at nice 0 and 19 for 10 s.  Each round is one 100 ms slice
+ * plus one 5 ms slice, so they share the CPU 100:5 = 20.  Tolerance: a
+ * part of a round at the end of the window, 19..21.
+ */
+#define SHARE_WINDOW		SEC(10)
+#define NICE0_TO_19_MIN		19.0
+#define NICE0_TO_19_MAX		21.0
+
+START_TEST(tiny_share_nice0_vs_nice19)
+{
+	int a, b;
+	double ratio;
+
+	t_boot(1, NULL);
+	a = hog("nice0", SIM_SCHED_NORMAL, 0, 0);
+	b = hog("nice19", SIM_SCHED_NORMAL, 0, 19);
+	t_run(SHARE_WINDOW);
+
+	ck_assert_uint_gt(runtime(b), 0);
+	ratio = (double)runtime(a) / runtime(b);
+	ck_assert_msg(ratio >= NICE0_TO_19_MIN && ratio <= NICE0_TO_19_MAX,
+		      "nice0:nice19 = %.2f, expected 20 (19..21)", ratio);
+	/* nobody else ran: the two shares fill the window */
+	ck_assert_uint_eq(runtime(a) + runtime(b), SHARE_WINDOW);
+}
+END_TEST
+
+/*
+ * 1 CPU, two nice 0 hogs for 10 s: equal shares within 1% of the window
+ * (100 ms, one slice).
+ */
+START_TEST(tiny_share_equal_nice)
+{
+	unsigned long long ra, rb, diff;
+	int a, b;
+
+	t_boot(1, NULL);
+	a = hog("a", SIM_SCHED_NORMAL, 0, 0);
+	b = hog("b", SIM_SCHED_NORMAL, 0, 0);
+	t_run(SHARE_WINDOW);
+
+	ra = runtime(a);
+	rb = runtime(b);
+	diff = ra > rb ? ra - rb : rb - ra;
+	ck_assert_msg(diff <= SHARE_WINDOW / 100,
+		      "a ran %llu ns, b %llu ns: more than 1%% apart", ra, rb);
+	ck_assert_uint_eq(ra + rb, SHARE_WINDOW);
+}
+END_TEST
+
+/*
+ * 1 CPU, three nice 0 hogs for 3 s, watched tick by tick: they take
+ * turns of one full slice (100 ms), each is off the CPU for exactly the
+ * other two hogs' turns (200 ms) at a time, and each gets 1/3 of the
+ * time.
+ */
+#define NR_RR_HOGS	3
+
+START_TEST(tiny_share_round_robin_no_starvation)
+{
+	struct run_watch w;
+	int pid[NR_RR_HOGS];
+	int i;
+
+	t_boot(1, NULL);
+	for (i = 0; i < NR_RR_HOGS; i++)
+		pid[i] = hog("hog", SIM_SCHED_NORMAL, 0, 0);
+	watch_start(&w, 0, pid, NR_RR_HOGS);
+	watch_run(&w, SEC(3));
+
+	for (i = 0; i < NR_RR_HOGS; i++) {
+		ck_assert_msg(w.max_gap[i] <= MS(2 * DEF_SLICE_MS),
+			      "hog %d waited %llu ns", i, w.max_gap[i]);
+		ck_assert_uint_eq(w.min_run[i], MS(DEF_SLICE_MS));
+		ck_assert_uint_eq(w.max_run[i], MS(DEF_SLICE_MS));
+		ck_assert_uint_eq(w.runs[i], 10);
+		ck_assert_uint_eq(runtime(pid[i]), SEC(1));
+	}
+}
+END_TEST
+
+/* ---- strict RT priority -------------------------------------------------- */
+
+/*
+ * 1 CPU: a FIFO 50 hog and a NORMAL hog.  For 2 s the normal one never
+ * runs (runtime 0) and the FIFO one has the whole CPU.
+ */
+START_TEST(tiny_rt_fifo_starves_normal)
+{
+	int rt, normal;
+
+	t_boot(1, NULL);
+	rt = hog("fifo50", SIM_SCHED_FIFO, 50, 0);
+	normal = hog("normal", SIM_SCHED_NORMAL, 0, -20);
+	t_run(SEC(2));
+
+	ck_assert_uint_eq(runtime(normal), 0);
+	ck_assert_int_eq(t_info(normal).state, 'Q');
+	ck_assert_uint_eq(runtime(rt), SEC(2));
+}
+END_TEST
+
+/*
+ * 1 CPU: FIFO 50 hog running, FIFO 60 script task asleep.  Waking the
+ * FIFO 60 task (a command) puts it on the CPU at that same instant; the
+ * FIFO 50 hog is preempted (queued) and resumes when it is done.
+ */
+START_TEST(tiny_rt_higher_fifo_preempts_at_once)
+{
+	unsigned long long woken_at;
+	int high, low;
+
+	t_boot(1, NULL);
+	high = t_spawn_script("fifo60", SIM_SCHED_FIFO, 60, 0);
+	low = hog("fifo50", SIM_SCHED_FIFO, 50, 0);
+	t_run(MS(10));
+	ck_assert_int_eq(cpu_info(0).curr_pid, low);
+
+	woken_at = sim_now();
+	post(high, SIM_CMD_BURN, MS(20), 0);
+	ck_assert_uint_eq(sim_now(), woken_at);
+	ck_assert_int_eq(cpu_info(0).curr_pid, high);
+	ck_assert_int_eq(t_info(low).state, 'Q');
+	ck_assert_uint_eq(t_info(low).nivcsw, 1);
+
+	wait_cmds(high);
+	ck_assert_uint_eq(sim_now(), woken_at + MS(20));
+	t_run(MS(1));
+	ck_assert_int_eq(cpu_info(0).curr_pid, low);
+}
+END_TEST
+
+/*
+ * 1 CPU: FIFO 50 hog running, FIFO 50 script task asleep.  Waking the
+ * script task queues it behind the hog, which keeps the CPU: 1 s later
+ * the script task has not run its command.
+ */
+START_TEST(tiny_rt_equal_fifo_does_not_preempt)
+{
+	int waker, running;
+
+	t_boot(1, NULL);
+	waker = t_spawn_script("fifo50b", SIM_SCHED_FIFO, 50, 0);
+	running = hog("fifo50", SIM_SCHED_FIFO, 50, 0);
+	t_run(MS(10));
+
+	post(waker, SIM_CMD_BURN, MS(1), 0);
+	ck_assert_int_eq(cpu_info(0).curr_pid, running);
+	ck_assert_int_eq(t_info(waker).state, 'Q');
+	t_run(SEC(1));
+	ck_assert_int_eq(cpu_info(0).curr_pid, running);
+	ck_assert_uint_eq(t_info(waker).cmds_done, 0);
+	ck_assert_uint_eq(t_info(running).switches, 1);
+}
+END_TEST
+
+/*
+ * 1 CPU, two SCHED_RR 50 hogs at nice 0 for 1 s, watched tick by tick:
+ * they alternate, every run lasting one 100 ms slice, 5 runs and 500 ms
+ * each.
+ */
+START_TEST(tiny_rt_rr_rotates_every_slice)
+{
+	struct run_watch w;
+	int pid[2];
+
+	t_boot(1, NULL);
+	pid[0] = hog("rr_a", SIM_SCHED_RR, 50, 0);
+	pid[1] = hog("rr_b", SIM_SCHED_RR, 50, 0);
+	watch_start(&w, 0, pid, 2);
+	watch_run(&w, SEC(1));
+
+	ck_assert_uint_eq(runtime(pid[0]), MS(500));
+	ck_assert_uint_eq(runtime(pid[1]), MS(500));
+	ck_assert_uint_eq(w.runs[0], 5);
+	ck_assert_uint_eq(w.runs[1], 5);
+	ck_assert_uint_eq(w.min_run[0], MS(DEF_SLICE_MS));
+	ck_assert_uint_eq(w.max_run[0], MS(DEF_SLICE_MS));
+	ck_assert_uint_eq(w.min_run[1], MS(DEF_SLICE_MS));
+	ck_assert_uint_eq(w.max_run[1], MS(DEF_SLICE_MS));
+}
+END_TEST
+
+/*
+ * 1 CPU, two FIFO 50 hogs for 3 s: the first never expires, so once the
+ * spawning is over it is never switched out and runs all the time; the
+ * second never runs.
+ */
+START_TEST(tiny_rt_fifo_never_expires)
+{
+	struct sim_task_info before, after;
+	int first, second;
+
+	t_boot(1, NULL);
+	first = hog("fifo_a", SIM_SCHED_FIFO, 50, 0);
+	second = hog("fifo_b", SIM_SCHED_FIFO, 50, 0);
+	before = t_info(first);
+	t_run(SEC(3));
+	after = t_info(first);
+
+	ck_assert_uint_eq(after.switches, before.switches);
+	ck_assert_uint_eq(after.nivcsw, before.nivcsw);
+	ck_assert_int_eq(after.state, 'R');
+	ck_assert_uint_eq(after.runtime_ns, SEC(3));
+	ck_assert_uint_eq(runtime(second), 0);
+}
+END_TEST
+
+/*
+ * A SCHED_RR 50 task wakes on a CPU running a NORMAL hog at nice -20:
+ * RT always runs first, whatever the nice, and at the same instant.
+ */
+START_TEST(tiny_rt_rr_preempts_normal)
+{
+	unsigned long long woken_at;
+	int rr, normal;
+
+	t_boot(1, NULL);
+	rr = t_spawn_script("rr", SIM_SCHED_RR, 1, 19);
+	normal = hog("normal", SIM_SCHED_NORMAL, 0, -20);
+	t_run(MS(10));
+
+	woken_at = sim_now();
+	post(rr, SIM_CMD_BURN, MS(300), 0);
+	ck_assert_int_eq(cpu_info(0).curr_pid, rr);
+	wait_cmds(rr);
+	/* its 5 ms slices expire but it stays first: no normal time */
+	ck_assert_uint_eq(sim_now(), woken_at + MS(300));
+	ck_assert_uint_eq(runtime(normal), MS(10));
+}
+END_TEST
+
+/* ---- yield --------------------------------------------------------------- */
+
+/*
+ * 1 CPU, script tasks A and B of @policy at equal priority.  A burns
+ * 10 ms then yields; B is queued behind it with a 10 ms burn.
+ *   before the yield:  cpu: A   queue: B
+ *   after the yield:   cpu: B   queue: A   (B burns 10 ms, sleeps)
+ * A's yield returns 0 once B is done: at 20 ms, not 10 ms.
+ */
+static void yield_gives_way(int policy, int rt_priority)
+{
+	unsigned long long start;
+	int a, b;
+
+	t_boot(1, NULL);
+	a = t_spawn_script("a", policy, rt_priority, 0);
+	b = t_spawn_script("b", policy, rt_priority, 0);
+	start = sim_now();
+	post(a, SIM_CMD_BURN, MS(10), 0);
+	post(a, SIM_CMD_SYSCALL, SIM_SYS_sched_yield, 0);
+	post(b, SIM_CMD_BURN, MS(10), 0);
+	ck_assert_int_eq(cpu_info(0).curr_pid, a);
+
+	wait_cmds(a);
+	ck_assert_int_eq(sim_cmd_result(a), 0);
+	ck_assert_uint_eq(t_info(b).cmds_done, 1);
+	ck_assert_uint_eq(sim_now(), start + MS(20));
+	ck_assert_uint_eq(runtime(b), MS(10));
+}
+
+START_TEST(tiny_yield_normal_gives_way)
+{
+	yield_gives_way(SIM_SCHED_NORMAL, 0);
+}
+END_TEST
+
+START_TEST(tiny_yield_rr_gives_way)
+{
+	yield_gives_way(SIM_SCHED_RR, 30);
+}
+END_TEST
+
+/*
+ * 1 CPU, a FIFO 50 script task and a NORMAL hog.  The FIFO task burns
+ * 10 ms, yields and burns 10 ms more: the yield finds nothing at its
+ * level, so it keeps the CPU and the hog gets no time meanwhile.
+ */
+START_TEST(tiny_yield_fifo_keeps_cpu_over_lower)
+{
+	unsigned long long start, hog_before;
+	int rt, normal;
+
+	t_boot(1, NULL);
+	rt = t_spawn_script("fifo", SIM_SCHED_FIFO, 50, 0);
+	normal = hog("normal", SIM_SCHED_NORMAL, 0, 0);
+	t_run(MS(10));
+
+	start = sim_now();
+	hog_before = runtime(normal);
+	post(rt, SIM_CMD_BURN, MS(10), 0);
+	post(rt, SIM_CMD_SYSCALL, SIM_SYS_sched_yield, 0);
+	post(rt, SIM_CMD_BURN, MS(10), 0);
+	wait_cmds(rt);
+
+	ck_assert_uint_eq(sim_now(), start + MS(20));
+	ck_assert_uint_eq(runtime(normal), hog_before);
+	ck_assert_uint_eq(runtime(rt), MS(20));
+}
+END_TEST
+
+/* A yield with nothing else runnable returns 0 at once. */
+START_TEST(tiny_yield_alone_returns_zero)
+{
+	unsigned long long start;
+	int a;
+
+	t_boot(1, NULL);
+	a = t_spawn_script("a", SIM_SCHED_NORMAL, 0, 0);
+	start = sim_now();
+	ck_assert_int_eq(t_syscall(a, SIM_SYS_sched_yield, 0, 0, 0), 0);
+	ck_assert_uint_eq(sim_now(), start);
+}
+END_TEST
+
+/* ---- fork and exit ------------------------------------------------------- */
+
+#define NR_CHILDREN	3
+#define CHILD_EXIT	7
+#define CHILD_BURN	MS(5)
+
+static int child_pid[NR_CHILDREN];
+
+static void child_body(void *unused)
+{
+	sim_burn(CHILD_BURN);
+	sim_exit(CHILD_EXIT);
+}
+
+static void parent_body(void *unused)
+{
+	int i;
+
+	for (i = 0; i < NR_CHILDREN; i++)
+		child_pid[i] = sim_fork(child_body, NULL);
+	sim_sleep(MS(50));
+}
+
+/*
+ * 1 CPU: a task forks 3 children, each burns 5 ms and exits with 7; the
+ * parent sleeps 50 ms and returns (exit 0).  Afterwards: every count is
+ * consistent (sim_check), all four are 'Z' with their exit codes, the
+ * CPU is idle, and the workload lists 1 + 3 pids.
+ */
+START_TEST(tiny_fork_exit_counts)
+{
+	struct sim_task_info ci;
+	int pids[8];
+	int parent, i;
+
+	t_boot(1, NULL);
+	parent = t_spawn("parent", SIM_SCHED_NORMAL, 0, 0, parent_body, NULL);
+	t_run(MS(100));
+
+	ck_assert_int_eq(sim_check(), 0);
+	for (i = 0; i < NR_CHILDREN; i++) {
+		ck_assert_int_gt(child_pid[i], parent);
+		ci = t_info(child_pid[i]);
+		ck_assert_int_eq(ci.state, 'Z');
+		ck_assert_int_eq(ci.exit_code, CHILD_EXIT);
+		ck_assert_uint_eq(ci.runtime_ns, CHILD_BURN);
+	}
+	ck_assert_int_eq(t_info(parent).state, 'Z');
+	ck_assert_int_eq(t_info(parent).exit_code, 0);
+	ck_assert_int_eq(cpu_info(0).curr_pid, 0);
+	ck_assert_int_eq(sim_task_pids(pids, 8), 1 + NR_CHILDREN);
+}
+END_TEST
+
+/*
+ * 2 CPUs: a script task forks a script child (SIM_CMD_FORK), which
+ * exits on command.  The child's pid is the command's result; the child
+ * is 'Z' afterwards and the checks pass.
+ */
+START_TEST(tiny_fork_script_child_exits)
+{
+	long child;
+	int parent;
+
+	t_boot(2, NULL);
+	parent = t_spawn_script("parent", SIM_SCHED_NORMAL, 0, 0);
+	child = t_cmd(parent, SIM_CMD_FORK, 0, 0, 0, 0);
+	ck_assert_int_gt(child, parent);
+	ck_assert_int_ne(t_info(child).state, 'Z');
+	post(child, SIM_CMD_EXIT, 3, 0);
+	t_run(MS(1));
+	ck_assert_int_eq(t_info(child).state, 'Z');
+	ck_assert_int_eq(t_info(child).exit_code, 3);
+	ck_assert_int_eq(sim_check(), 0);
+}
+END_TEST
+
+/* ---- affinity ------------------------------------------------------------ */
+
+/*
+ * 2 CPUs, a hog allowed only on cpu1 and nothing else: for 1 s cpu0 is
+ * never busy and the hog runs all the time on cpu1.
+ */
+START_TEST(tiny_affinity_pinned_hog_stays)
+{
+	int pid;
+
+	t_boot(2, NULL);
+	pid = pinned_hog("pinned", "1");
+	t_run(SEC(1));
+
+	ck_assert_uint_eq(cpu_info(0).busy_ns, 0);
+	ck_assert_uint_eq(cpu_info(1).busy_ns, SEC(1));
+	ck_assert_int_eq(t_info(pid).cpu, 1);
+	ck_assert_uint_eq(runtime(pid), SEC(1));
+}
+END_TEST
+
+/*
+ * 2 CPUs: a hog runs on CPU h; a script task on the other CPU o sets the
+ * hog's affinity to {o}.  The hog is moved as soon as it is off CPU h
+ * and then runs on o (once the script task has gone back to sleep).
+ */
+START_TEST(tiny_affinity_setaffinity_moves_running)
+{
+	unsigned long mask, uaddr;
+	unsigned long long busy_h;
+	int h, o, pid, setter;
+	char cpus[4];
+
+	t_boot(2, NULL);
+	pid = hog("hog", SIM_SCHED_NORMAL, 0, 0);
+	t_run(MS(10));
+	h = t_info(pid).cpu;
+	o = !h;
+	ck_assert_int_eq(cpu_info(h).curr_pid, pid);
+	cpus[0] = '0' + o;
+	cpus[1] = '\0';
+	{
+		struct sim_task_attr a;
+
+		sim_task_attr_init(&a);
+		a.name = "setter";
+		a.cpus = cpus;
+		setter = sim_spawn_script(&a);
+		ck_assert_int_gt(setter, 0);
+	}
+
+	mask = 1UL << o;
+	uaddr = sim_user_map(setter, sizeof(mask));
+	ck_assert_int_eq(sim_user_write(setter, uaddr, &mask, sizeof(mask)),
+			 0);
+	ck_assert_int_eq(t_syscall(setter, SIM_SYS_sched_setaffinity, pid,
+				   sizeof(mask), uaddr), 0);
+	t_run(MS(10));
+
+	ck_assert_int_eq(t_info(pid).cpu, o);
+	ck_assert_int_eq(cpu_info(o).curr_pid, pid);
+	ck_assert_int_eq(cpu_info(h).curr_pid, 0);
+	ck_assert_uint_ge(t_info(pid).migrations, 1);
+	busy_h = cpu_info(h).busy_ns;
+	t_run(SEC(1));
+	/* nothing runs on h any more */
+	ck_assert_uint_eq(cpu_info(h).busy_ns, busy_h);
+}
+END_TEST
+
+/* ---- SMP placement ------------------------------------------------------- */
+
+/*
+ * 4 CPUs, 4 hogs spawned at once: each gets a CPU of its own and runs
+ * the whole second.
+ */
+START_TEST(tiny_smp_four_hogs_four_cpus)
+{
+	struct sim_task_info placed[4];
+	int pid[4], seen = 0, i, cpu;
+
+	t_boot(4, NULL);
+	for (i = 0; i < 4; i++)
+		pid[i] = hog("hog", SIM_SCHED_NORMAL, 0, 0);
+	for (i = 0; i < 4; i++)
+		placed[i] = t_info(pid[i]);
+	t_run(SEC(1));
+
+	for (i = 0; i < 4; i++) {
+		cpu = t_info(pid[i]).cpu;
+		ck_assert_msg(!(seen & (1 << cpu)), "two hogs on cpu%d", cpu);
+		seen |= 1 << cpu;
+		ck_assert_int_eq(cpu_info(cpu).curr_pid, pid[i]);
+		ck_assert_uint_eq(runtime(pid[i]), SEC(1));
+		/* placed once at fork, never moved afterwards */
+		ck_assert_int_eq(placed[i].cpu, cpu);
+		ck_assert_uint_eq(t_info(pid[i]).migrations,
+				  placed[i].migrations);
+	}
+	ck_assert_int_eq(seen, 0xf);
+}
+END_TEST
+
+/*
+ * 2 CPUs: script task S sleeps; its CPU c is then taken by a hog pinned
+ * there.  Waking S puts it on the other, idle CPU at once, and the hog
+ * keeps c.
+ */
+START_TEST(tiny_smp_wakeup_to_idle_cpu)
+{
+	int s, h, c, other;
+	char cpus[2];
+
+	t_boot(2, NULL);
+	s = t_spawn_script("sleeper", SIM_SCHED_NORMAL, 0, 0);
+	t_run(MS(5));
+	c = t_info(s).cpu;
+	other = !c;
+	cpus[0] = '0' + c;
+	cpus[1] = '\0';
+	h = pinned_hog("hog", cpus);
+	t_run(MS(5));
+	ck_assert_int_eq(cpu_info(c).curr_pid, h);
+	ck_assert_int_eq(cpu_info(other).curr_pid, 0);
+
+	post(s, SIM_CMD_BURN, MS(10), 0);
+	ck_assert_int_eq(cpu_info(other).curr_pid, s);
+	ck_assert_int_eq(t_info(s).cpu, other);
+	ck_assert_int_eq(cpu_info(c).curr_pid, h);
+	wait_cmds(s);
+	ck_assert_uint_eq(runtime(s), MS(10));
+}
+END_TEST
+
+/* The body of a task that burns 100 ms and exits. */
+static void short_body(void *unused)
+{
+	sim_burn(MS(100));
+}
+
+/*
+ * 2 CPUs: hog A, a 100 ms task T and hog B are spawned in that order.
+ * New tasks go to the least loaded CPU (init counts while it forks), so
+ * A and B share one CPU and T has the other alone:
+ *   cpu(T): T          cpu(A): A, B
+ * When T exits, its CPU pulls the queued hog, and from then on both
+ * CPUs are busy all the time.
+ */
+START_TEST(tiny_smp_idle_cpu_pulls)
+{
+	unsigned long moved_at_fork;
+	int a, b, t, tc, ac;
+	unsigned long long busy0;
+
+	t_boot(2, NULL);
+	a = hog("a", SIM_SCHED_NORMAL, 0, 0);
+	t = t_spawn("t", SIM_SCHED_NORMAL, 0, 0, short_body, NULL);
+	b = hog("b", SIM_SCHED_NORMAL, 0, 0);
+	tc = t_info(t).cpu;
+	ac = t_info(a).cpu;
+	/* precondition: the placement drawn above */
+	ck_assert_int_ne(tc, ac);
+	ck_assert_int_eq(t_info(b).cpu, ac);
+	moved_at_fork = t_info(a).migrations + t_info(b).migrations;
+
+	t_run(MS(100));
+	ck_assert_int_eq(t_info(t).state, 'Z');
+	busy0 = cpu_info(tc).busy_ns;
+	ck_assert_uint_eq(busy0, MS(100));
+	t_run(SEC(1));
+	ck_assert_uint_eq(cpu_info(tc).busy_ns, busy0 + SEC(1));
+	ck_assert_uint_eq(cpu_info(ac).busy_ns, MS(100) + SEC(1));
+	ck_assert_uint_eq(runtime(a) + runtime(b), MS(100) + 2 * SEC(1));
+	/* exactly one of them was pulled, once */
+	ck_assert_uint_eq(t_info(a).migrations + t_info(b).migrations,
+			  moved_at_fork + 1);
+}
+END_TEST
+
+/* 2 CPUs, 3 hogs: both CPUs are busy the whole time. */
+START_TEST(tiny_smp_three_hogs_fill_two_cpus)
+{
+	int i;
+
+	t_boot(2, NULL);
+	for (i = 0; i < 3; i++)
+		hog("hog", SIM_SCHED_NORMAL, 0, 0);
+	t_run(SEC(1));
+	ck_assert_uint_eq(cpu_info(0).busy_ns, SEC(1));
+	ck_assert_uint_eq(cpu_info(1).busy_ns, SEC(1));
+}
+END_TEST
+
+/* ---- nice changes -------------------------------------------------------- */
+
+/*
+ * 1 CPU: script task S at nice 0 (slice 100 ms) calls nice(10): its slice
+ * becomes 50 ms, as rr_get_interval says, and as the CPU split with a
+ * nice 0 hog shows: S burns 1 s in 20 slices of 50 ms, the hog runs its
+ * 100 ms between them, so the burn ends after 3 s (+- one hog slice)
+ * with the hog at 2 s.
+ */
+START_TEST(tiny_nice_changes_slice)
+{
+	unsigned long long start, elapsed;
+	int s, h;
+
+	t_boot(1, NULL);
+	s = t_spawn_script("s", SIM_SCHED_NORMAL, 0, 0);
+	ck_assert_uint_eq(rr_interval_ns(s, 0), MS(SLICE_MS(0)));
+	ck_assert_int_eq(t_syscall(s, SIM_SYS_nice, 10, 0, 0), 0);
+	ck_assert_int_eq(t_info(s).nice, 10);
+	ck_assert_uint_eq(rr_interval_ns(s, 0), MS(SLICE_MS(10)));
+
+	h = hog("hog", SIM_SCHED_NORMAL, 0, 0);
+	start = sim_now();
+	post(s, SIM_CMD_BURN, SEC(1), 0);
+	wait_cmds(s);
+	elapsed = sim_now() - start;
+	ck_assert_msg(elapsed >= SEC(3) - MS(DEF_SLICE_MS) &&
+		      elapsed <= SEC(3) + MS(DEF_SLICE_MS),
+		      "a 1 s burn in 50 ms slices took %llu ns", elapsed);
+	ck_assert_uint_eq(runtime(h), elapsed - SEC(1));
+}
+END_TEST
+
+/*
+ * 1 CPU, a nice 0 hog H and script task S at nice 10 (slice 50 ms).  S
+ * burns 10 ms of a fresh slice, calls nice(-10) and burns 300 ms more.
+ * A longer slice only comes with the next refill: S's first run lasts
+ * the 50 ms it had, later ones 100 ms (300 - 40 = 100 + 100 + 60).
+ */
+START_TEST(tiny_nice_longer_slice_at_next_refill)
+{
+	struct run_watch w;
+	int s, h;
+
+	t_boot(1, NULL);
+	h = hog("hog", SIM_SCHED_NORMAL, 0, 0);
+	s = t_spawn_script("s", SIM_SCHED_NORMAL, 0, 10);
+	t_run(MS(150));
+	ck_assert_int_eq(cpu_info(0).curr_pid, h);
+
+	post(s, SIM_CMD_BURN, MS(10), 0);
+	post(s, SIM_CMD_SYSCALL, SIM_SYS_nice, -10);
+	post(s, SIM_CMD_BURN, MS(300), 0);
+	watch_start(&w, 0, &s, 1);
+	watch_run(&w, SEC(1));
+
+	ck_assert_uint_eq(t_info(s).cmds_done, 3);
+	ck_assert_int_eq(t_info(s).nice, 0);
+	ck_assert_uint_eq(w.runs[0], 4);
+	ck_assert_uint_eq(w.first_run[0], MS(SLICE_MS(10)));
+	ck_assert_uint_eq(w.max_run[0], MS(SLICE_MS(0)));
+}
+END_TEST
+
+/*
+ * The same with nice(19) from nice 0: a slice shorter than what is left
+ * takes effect at once (tiny clamps the slice left).  S's first run is
+ * 10 ms + 5 ms, then 5 ms runs (each after a 100 ms turn of the hog)
+ * until its 50 ms are done: 1 + 45 / 5 = 10 runs.
+ */
+START_TEST(tiny_nice_shorter_slice_clamped_at_once)
+{
+	struct run_watch w;
+	int s, h;
+
+	t_boot(1, NULL);
+	h = hog("hog", SIM_SCHED_NORMAL, 0, 0);
+	s = t_spawn_script("s", SIM_SCHED_NORMAL, 0, 0);
+	t_run(MS(150));
+	ck_assert_int_eq(cpu_info(0).curr_pid, h);
+
+	post(s, SIM_CMD_BURN, MS(10), 0);
+	post(s, SIM_CMD_SYSCALL, SIM_SYS_nice, 19);
+	post(s, SIM_CMD_BURN, MS(50), 0);
+	watch_start(&w, 0, &s, 1);
+	watch_run(&w, SEC(2));
+
+	ck_assert_uint_eq(t_info(s).cmds_done, 3);
+	ck_assert_uint_eq(w.first_run[0], MS(10 + SLICE_MS(19)));
+	ck_assert_uint_eq(w.min_run[0], MS(SLICE_MS(19)));
+	ck_assert_uint_eq(w.runs[0], 10);
+}
+END_TEST
+
+/* ---- I/O wait ------------------------------------------------------------ */
+
+/*
+ * 1 CPU, otherwise idle: a script task waits 100 jiffies in
+ * io_schedule_timeout().  Meanwhile it is 'D' and every idle tick counts
+ * as iowait, not idle; io_schedule_timeout returns 0 when it times out.
+ */
+#define IO_WAIT_JIFFIES	100
+
+START_TEST(tiny_iowait_counts_on_idle_cpu)
+{
+	struct sim_cpu_info before, during, after;
+	int s;
+
+	t_boot(1, NULL);
+	s = t_spawn_script("io", SIM_SCHED_NORMAL, 0, 0);
+	t_run(MS(1));
+	before = cpu_info(0);
+
+	post(s, SIM_CMD_IO_WAIT, IO_WAIT_JIFFIES, 0);
+	t_run(MS(50));
+	ck_assert_int_eq(t_info(s).state, 'D');
+	during = cpu_info(0);
+	ck_assert_uint_eq(during.iowait - before.iowait, 50);
+	ck_assert_uint_eq(during.idle, before.idle);
+
+	wait_cmds(s);
+	ck_assert_int_eq(sim_cmd_result(s), 0);
+	after = cpu_info(0);
+	ck_assert_uint_eq(after.iowait - before.iowait, IO_WAIT_JIFFIES);
+	t_run(MS(10));
+	ck_assert_uint_eq(cpu_info(0).iowait, after.iowait);
+	ck_assert_uint_eq(cpu_info(0).idle - after.idle, 10);
+}
+END_TEST
+
+/* ---- the suite ----------------------------------------------------------- */
+
+static Suite *tiny_suite(void)
+{
+	Suite *s = suite_create("tiny");
+	TCase *tc;
+
+	tc = tcase_create("timeslice");
+	tcase_add_checked_fixture(tc, NULL, teardown);
+	tcase_add_loop_test(tc, tiny_slice_by_nice_normal, 0, NR_SLICES);
+	tcase_add_loop_test(tc, tiny_slice_by_nice_rr, 0, NR_SLICES);
+	tcase_add_test(tc, tiny_slice_fifo_is_zero);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("share");
+	tcase_add_checked_fixture(tc, NULL, teardown);
+	tcase_add_test(tc, tiny_share_nice0_vs_nice19);
+	tcase_add_test(tc, tiny_share_equal_nice);
+	tcase_add_test(tc, tiny_share_round_robin_no_starvation);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("rt");
+	tcase_add_checked_fixture(tc, NULL, teardown);
+	tcase_add_test(tc, tiny_rt_fifo_starves_normal);
+	tcase_add_test(tc, tiny_rt_higher_fifo_preempts_at_once);
+	tcase_add_test(tc, tiny_rt_equal_fifo_does_not_preempt);
+	tcase_add_test(tc, tiny_rt_rr_rotates_every_slice);
+	tcase_add_test(tc, tiny_rt_fifo_never_expires);
+	tcase_add_test(tc, tiny_rt_rr_preempts_normal);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("yield");
+	tcase_add_checked_fixture(tc, NULL, teardown);
+	tcase_add_test(tc, tiny_yield_normal_gives_way);
+	tcase_add_test(tc, tiny_yield_rr_gives_way);
+	tcase_add_test(tc, tiny_yield_fifo_keeps_cpu_over_lower);
+	tcase_add_test(tc, tiny_yield_alone_returns_zero);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("fork");
+	tcase_add_checked_fixture(tc, NULL, teardown);
+	tcase_add_test(tc, tiny_fork_exit_counts);
+	tcase_add_test(tc, tiny_fork_script_child_exits);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("smp");
+	tcase_add_checked_fixture(tc, NULL, teardown);
+	tcase_add_test(tc, tiny_affinity_pinned_hog_stays);
+	tcase_add_test(tc, tiny_affinity_setaffinity_moves_running);
+	tcase_add_test(tc, tiny_smp_four_hogs_four_cpus);
+	tcase_add_test(tc, tiny_smp_wakeup_to_idle_cpu);
+	tcase_add_test(tc, tiny_smp_idle_cpu_pulls);
+	tcase_add_test(tc, tiny_smp_three_hogs_fill_two_cpus);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("nice");
+	tcase_add_checked_fixture(tc, NULL, teardown);
+	tcase_add_test(tc, tiny_nice_changes_slice);
+	tcase_add_test(tc, tiny_nice_longer_slice_at_next_refill);
+	tcase_add_test(tc, tiny_nice_shorter_slice_clamped_at_once);
+	tcase_add_test(tc, tiny_iowait_counts_on_idle_cpu);
+	suite_add_tcase(s, tc);
+
+	return s;
+}
+
+int main(void)
+{
+	return t_run_suite(tiny_suite());
+}

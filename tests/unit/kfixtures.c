@@ -1,0 +1,987 @@
+/*
+ * tests/unit/kfixtures.c - deliberately broken kernel code for the tests.
+ *
+ * Kernel-world code, compiled like compat/ and the drivers: each fixture
+ * commits one bug that the simulated machine must catch (a lock misused,
+ * a sleep in atomic context, a task's state changed behind the driver's
+ * back, a driver that lies) and is named for it.  Before the statement
+ * the machine should blame, a fixture stores that statement's line in a
+ * kfix_line_* variable, so the tests compare the report's
+ * "kfixtures.c:<line>" exactly.  The interface is kfixtures.h.
+ *
+ * A few fixtures reach into the machine (compat/internal.h) to do what
+ * no real kernel path can, such as running code as another CPU; each
+ * says why.
+ */
+#include <linux/sched.h>
+#include <linux/string.h>
+#include <linux/completion.h>
+#include <linux/scheduler.h>
+#include <asm/uaccess.h>
+
+#include "../../compat/internal.h"
+#include "kfixtures.h"
+
+/* Record the line of the statement that follows. */
+#define KFIX_NEXT_LINE(var)	((var) = __LINE__ + 1)
+
+int kfix_line_recursive_first, kfix_line_recursive;
+int kfix_line_a_then_b, kfix_line_b_then_a;
+int kfix_line_b_then_c, kfix_line_c_then_a;
+int kfix_line_other_cpu_lock, kfix_line_other_cpu_unlock;
+int kfix_line_other_cpu_take;
+int kfix_line_release_unlocked;
+int kfix_line_nest_high, kfix_line_nest_low;
+int kfix_line_irq_hardirq, kfix_line_irq_irqs_on;
+int kfix_line_schedule_under_lock;
+int kfix_line_might_sleep_under_lock, kfix_line_might_sleep_irqs_off;
+int kfix_line_return_holding_lock;
+int kfix_line_irq_enable_in_hardirq, kfix_line_hardirq_exit_holding_lock;
+int kfix_line_write_while_reading, kfix_line_read_while_writing;
+int kfix_line_bug_on, kfix_line_warn_on;
+int kfix_line_lock_outside_events;
+
+/* ---- the fixture locks --------------------------------------------------- */
+
+/* Statically initialised: each is a lock class of its own. */
+static DEFINE_SPINLOCK(kfix_lock_a);
+static DEFINE_SPINLOCK(kfix_lock_b);
+static DEFINE_SPINLOCK(kfix_lock_c);
+static DEFINE_SPINLOCK(kfix_irq_lock);
+static DEFINE_RWLOCK(kfix_rwlock);
+
+/* Initialised at one spin_lock_init() site: one class for both. */
+static spinlock_t kfix_pair[2];
+
+static struct completion kfix_never_done;
+
+void kfix_reset(void)
+{
+	kfix_lock_a = (spinlock_t)__SPIN_LOCK_UNLOCKED(kfix_lock_a);
+	kfix_lock_b = (spinlock_t)__SPIN_LOCK_UNLOCKED(kfix_lock_b);
+	kfix_lock_c = (spinlock_t)__SPIN_LOCK_UNLOCKED(kfix_lock_c);
+	kfix_irq_lock = (spinlock_t)__SPIN_LOCK_UNLOCKED(kfix_irq_lock);
+	kfix_rwlock = (rwlock_t)__RW_LOCK_UNLOCKED(kfix_rwlock);
+	memset(kfix_pair, 0, sizeof(kfix_pair));
+}
+
+static void init_pair(void)
+{
+	int i;
+
+	for (i = 0; i < ARRAY_SIZE(kfix_pair); i++)
+		spin_lock_init(&kfix_pair[i]);
+}
+
+/* The next CPU after this one: where "foreign CPU" fixtures run code. */
+static int other_cpu(void)
+{
+	return (smp_processor_id() + 1) % sim.nr_cpus;
+}
+
+/* ---- lock misuse --------------------------------------------------------- */
+
+void kfix_recursive_lock(void)
+{
+	KFIX_NEXT_LINE(kfix_line_recursive_first);
+	spin_lock(&kfix_lock_a);
+	KFIX_NEXT_LINE(kfix_line_recursive);
+	spin_lock(&kfix_lock_a);
+}
+
+void kfix_lock_a_then_b(void)
+{
+	spin_lock(&kfix_lock_a);
+	KFIX_NEXT_LINE(kfix_line_a_then_b);
+	spin_lock(&kfix_lock_b);
+	spin_unlock(&kfix_lock_b);
+	spin_unlock(&kfix_lock_a);
+}
+
+void kfix_lock_b_then_a(void)
+{
+	spin_lock(&kfix_lock_b);
+	KFIX_NEXT_LINE(kfix_line_b_then_a);
+	spin_lock(&kfix_lock_a);
+	spin_unlock(&kfix_lock_a);
+	spin_unlock(&kfix_lock_b);
+}
+
+void kfix_lock_b_then_c(void)
+{
+	spin_lock(&kfix_lock_b);
+	KFIX_NEXT_LINE(kfix_line_b_then_c);
+	spin_lock(&kfix_lock_c);
+	spin_unlock(&kfix_lock_c);
+	spin_unlock(&kfix_lock_b);
+}
+
+void kfix_lock_c_then_a(void)
+{
+	spin_lock(&kfix_lock_c);
+	KFIX_NEXT_LINE(kfix_line_c_then_a);
+	spin_lock(&kfix_lock_a);
+	spin_unlock(&kfix_lock_a);
+	spin_unlock(&kfix_lock_c);
+}
+
+/* A trylock never waits, so holding b while trying a is no inversion. */
+void kfix_lock_b_trylock_a(void)
+{
+	spin_lock(&kfix_lock_b);
+	if (spin_trylock(&kfix_lock_a))
+		spin_unlock(&kfix_lock_a);
+	spin_unlock(&kfix_lock_b);
+}
+
+/*
+ * kfix_release_on_other_cpu - take kfix_lock_a here, release it as code
+ * of another CPU.
+ *
+ * No real path gets this far without tripping an earlier check: a lock
+ * changes CPU only with its holder, and a holder leaves its CPU only
+ * through schedule() (scheduling while atomic) or by giving control back
+ * to the machine (lock held when returning to the machine); nor may a
+ * lock stay taken between events for another task to find.  So the
+ * fixture switches CPU by hand, with the machine's interrupt entry.
+ */
+void kfix_release_on_other_cpu(void)
+{
+	int cpu = other_cpu();
+
+	KFIX_NEXT_LINE(kfix_line_other_cpu_lock);
+	spin_lock(&kfix_lock_a);
+	sim_irq_enter(cpu);
+	KFIX_NEXT_LINE(kfix_line_other_cpu_unlock);
+	spin_unlock(&kfix_lock_a);
+}
+
+/* The same trick: another CPU takes a lock this one holds (a deadlock). */
+void kfix_take_held_on_other_cpu(void)
+{
+	int cpu = other_cpu();
+
+	KFIX_NEXT_LINE(kfix_line_other_cpu_lock);
+	spin_lock(&kfix_lock_a);
+	sim_irq_enter(cpu);
+	KFIX_NEXT_LINE(kfix_line_other_cpu_take);
+	spin_lock(&kfix_lock_a);
+}
+
+void kfix_release_unlocked(void)
+{
+	KFIX_NEXT_LINE(kfix_line_release_unlocked);
+	spin_unlock(&kfix_lock_a);
+}
+
+/* Two locks of one class, the higher address first. */
+void kfix_nest_descending(void)
+{
+	init_pair();
+	KFIX_NEXT_LINE(kfix_line_nest_high);
+	spin_lock(&kfix_pair[1]);
+	KFIX_NEXT_LINE(kfix_line_nest_low);
+	spin_lock(&kfix_pair[0]);
+	spin_unlock(&kfix_pair[0]);
+	spin_unlock(&kfix_pair[1]);
+}
+
+void kfix_nest_ascending(void)
+{
+	init_pair();
+	spin_lock(&kfix_pair[0]);
+	spin_lock(&kfix_pair[1]);
+	spin_unlock(&kfix_pair[1]);
+	spin_unlock(&kfix_pair[0]);
+}
+
+/*
+ * A hardirq on this CPU, entered by hand: the machine only delivers its
+ * own interrupts (ticks, IPIs, the harness's wake-ups), none of which
+ * runs test code.
+ */
+void kfix_lock_in_hardirq(void)
+{
+	int cpu = smp_processor_id();
+
+	sim_irq_enter(cpu);
+	KFIX_NEXT_LINE(kfix_line_irq_hardirq);
+	spin_lock(&kfix_irq_lock);
+	spin_unlock(&kfix_irq_lock);
+	sim_irq_exit(cpu);
+}
+
+/* Process context, interrupts on: the hardirq user can interrupt us. */
+void kfix_lock_irqs_on(void)
+{
+	KFIX_NEXT_LINE(kfix_line_irq_irqs_on);
+	spin_lock(&kfix_irq_lock);
+	spin_unlock(&kfix_irq_lock);
+}
+
+void kfix_lock_irqsave(void)
+{
+	unsigned long flags;
+
+	spin_lock_irqsave(&kfix_irq_lock, flags);
+	spin_unlock_irqrestore(&kfix_irq_lock, flags);
+}
+
+/* ---- atomic context ------------------------------------------------------ */
+
+void kfix_schedule_under_lock(void)
+{
+	spin_lock(&kfix_lock_a);
+	KFIX_NEXT_LINE(kfix_line_schedule_under_lock);
+	schedule();
+	spin_unlock(&kfix_lock_a);
+}
+
+/* The same from inside the library: schedule_timeout() calls schedule(). */
+void kfix_schedule_timeout_under_lock(void)
+{
+	spin_lock(&kfix_lock_a);
+	set_current_state(TASK_INTERRUPTIBLE);
+	schedule_timeout(1);
+	spin_unlock(&kfix_lock_a);
+}
+
+void kfix_might_sleep_under_lock(void)
+{
+	spin_lock(&kfix_lock_a);
+	KFIX_NEXT_LINE(kfix_line_might_sleep_under_lock);
+	might_sleep();
+	spin_unlock(&kfix_lock_a);
+}
+
+void kfix_might_sleep_irqs_off(void)
+{
+	local_irq_disable();
+	KFIX_NEXT_LINE(kfix_line_might_sleep_irqs_off);
+	might_sleep();
+	local_irq_enable();
+}
+
+/* copy_from_user() may fault and sleep: never under a spinlock. */
+void kfix_copy_from_user_under_lock(void)
+{
+	char byte;
+
+	spin_lock(&kfix_lock_a);
+	if (copy_from_user(&byte, (const void __user *)0x1000, 1))
+		byte = 0;
+	spin_unlock(&kfix_lock_a);
+}
+
+void kfix_wait_for_completion_under_lock(void)
+{
+	init_completion(&kfix_never_done);
+	spin_lock(&kfix_lock_a);
+	wait_for_completion(&kfix_never_done);
+	spin_unlock(&kfix_lock_a);
+}
+
+void kfix_return_holding_lock(void)
+{
+	KFIX_NEXT_LINE(kfix_line_return_holding_lock);
+	spin_lock(&kfix_lock_a);
+}
+
+void kfix_return_preempt_disabled(void)
+{
+	preempt_disable();
+}
+
+void kfix_return_irqs_disabled(void)
+{
+	local_irq_disable();
+}
+
+void kfix_irq_enable_in_hardirq(void)
+{
+	sim_irq_enter(smp_processor_id());
+	KFIX_NEXT_LINE(kfix_line_irq_enable_in_hardirq);
+	local_irq_enable();
+}
+
+void kfix_hardirq_exit_holding_lock(void)
+{
+	int cpu = smp_processor_id();
+
+	sim_irq_enter(cpu);
+	KFIX_NEXT_LINE(kfix_line_hardirq_exit_holding_lock);
+	spin_lock(&kfix_lock_a);
+	sim_irq_exit(cpu);
+}
+
+/* Nothing else runs while an interrupt spins: the wait never ends. */
+void kfix_busy_wait_in_hardirq(void)
+{
+	sim_irq_enter(smp_processor_id());
+	cpu_relax();
+}
+
+/* ---- rwlocks ------------------------------------------------------------- */
+
+void kfix_read_nested(void)
+{
+	read_lock(&kfix_rwlock);
+	read_lock(&kfix_rwlock);
+	read_unlock(&kfix_rwlock);
+	read_unlock(&kfix_rwlock);
+}
+
+void kfix_write_while_reading(void)
+{
+	read_lock(&kfix_rwlock);
+	KFIX_NEXT_LINE(kfix_line_write_while_reading);
+	write_lock(&kfix_rwlock);
+}
+
+void kfix_read_while_writing(void)
+{
+	write_lock(&kfix_rwlock);
+	KFIX_NEXT_LINE(kfix_line_read_while_writing);
+	read_lock(&kfix_rwlock);
+}
+
+/* ---- BUG and WARN -------------------------------------------------------- */
+
+/* A helper that wants its caller to hold kfix_lock_a, called without. */
+void kfix_bug_on(void)
+{
+	KFIX_NEXT_LINE(kfix_line_bug_on);
+	BUG_ON(!spin_is_locked(&kfix_lock_a));
+}
+
+void kfix_warn_on(void)
+{
+	KFIX_NEXT_LINE(kfix_line_warn_on);
+	WARN_ON(!spin_is_locked(&kfix_lock_a));
+}
+
+/* ---- the checker's own limits -------------------------------------------- */
+
+static spinlock_t kfix_chain[KFIX_TOO_MANY_HELD];
+static spinlock_t kfix_classes[KFIX_TOO_MANY_CLASSES];
+
+/* One class, ascending addresses: only the depth is wrong. */
+void kfix_hold_too_many_locks(void)
+{
+	int i;
+
+	for (i = 0; i < KFIX_TOO_MANY_HELD; i++)
+		spin_lock_init(&kfix_chain[i]);
+	for (i = 0; i < KFIX_TOO_MANY_HELD; i++)
+		spin_lock(&kfix_chain[i]);
+}
+
+/* Statically initialised locks are a class each: take them one by one. */
+void kfix_make_too_many_classes(void)
+{
+	int i;
+
+	for (i = 0; i < KFIX_TOO_MANY_CLASSES; i++) {
+		kfix_classes[i] =
+			(spinlock_t)__SPIN_LOCK_UNLOCKED(kfix_classes);
+		spin_lock(&kfix_classes[i]);
+		spin_unlock(&kfix_classes[i]);
+	}
+}
+
+/* ---- a clean run --------------------------------------------------------- */
+
+/*
+ * kfix_clean_locking - every rule kept: one global order (a, b, c, the
+ * pair in address order, the rwlock, the irq lock), readers nested,
+ * interrupts saved around every lock a hardirq also takes.
+ */
+void kfix_clean_locking(void)
+{
+	unsigned long flags;
+
+	init_pair();
+	spin_lock_irqsave(&kfix_lock_a, flags);
+	spin_lock(&kfix_lock_b);
+	spin_lock(&kfix_lock_c);
+	spin_lock(&kfix_pair[0]);
+	spin_lock(&kfix_pair[1]);
+	read_lock(&kfix_rwlock);
+	read_lock(&kfix_rwlock);
+	spin_lock(&kfix_irq_lock);
+	spin_unlock(&kfix_irq_lock);
+	read_unlock(&kfix_rwlock);
+	read_unlock(&kfix_rwlock);
+	spin_unlock(&kfix_pair[1]);
+	spin_unlock(&kfix_pair[0]);
+	spin_unlock(&kfix_lock_c);
+	spin_unlock(&kfix_lock_b);
+	spin_unlock_irqrestore(&kfix_lock_a, flags);
+	kfix_lock_in_hardirq();
+}
+
+/*
+ * kfix_lock_outside_events - called from outside the machine, between
+ * runs.  Every path inside the machine is caught earlier (returning to
+ * the machine, leaving a hardirq), so only code run outside any event
+ * can leave a lock for the between-events check to find.
+ */
+void kfix_lock_outside_events(void)
+{
+	KFIX_NEXT_LINE(kfix_line_lock_outside_events);
+	spin_lock(&kfix_lock_a);
+}
+
+/* ---- state changed behind the driver's back ------------------------------ */
+
+/* Sleeping without schedule(): the driver keeps it queued. */
+int kfix_sleep_behind_drivers_back(int pid)
+{
+	struct task_struct *p = find_task_by_pid(pid);
+
+	if (!p)
+		return -1;
+	p->state = TASK_INTERRUPTIBLE;
+	return 0;
+}
+
+/* Woken without try_to_wake_up(): runnable, but nobody enqueued it. */
+int kfix_wake_behind_drivers_back(int pid)
+{
+	struct task_struct *p = find_task_by_pid(pid);
+
+	if (!p)
+		return -1;
+	p->state = TASK_RUNNING;
+	return 0;
+}
+
+/* An interruptible sleep turned uninterruptible: nobody counted it. */
+int kfix_unint_behind_drivers_back(int pid)
+{
+	struct task_struct *p = find_task_by_pid(pid);
+
+	if (!p)
+		return -1;
+	p->state = TASK_UNINTERRUPTIBLE;
+	return 0;
+}
+
+/* Marked as waiting for I/O without io_schedule(). */
+int kfix_iowait_behind_drivers_back(int pid)
+{
+	struct task_struct *p = find_task_by_pid(pid);
+
+	if (!p)
+		return -1;
+	p->in_iowait = 1;
+	return 0;
+}
+
+/* set_task_cpu() on a queued task, without moving it between queues. */
+int kfix_move_behind_drivers_back(int pid, int cpu)
+{
+	struct task_struct *p = find_task_by_pid(pid);
+
+	if (!p || cpu < 0 || cpu >= sim.nr_cpus)
+		return -1;
+	set_task_cpu(p, cpu);
+	return 0;
+}
+
+/* A policy change without requeue or reschedule: setscheduler gone bad. */
+int kfix_make_fifo_behind_drivers_back(int pid, int rt_priority)
+{
+	struct task_struct *p = find_task_by_pid(pid);
+
+	if (!p)
+		return -1;
+	p->policy = SCHED_FIFO;
+	p->rt_priority = rt_priority;
+	return 0;
+}
+
+/* An affinity change without set_cpus_allowed(): no reschedule. */
+void kfix_leave_allowed_cpus(void)
+{
+	cpu_clear(smp_processor_id(), current->cpus_allowed);
+}
+
+/*
+ * kfix_corrupt_tiny_level - give a queued task of tiny an RT level while
+ * it stays queued at the SCHED_NORMAL one.  Its policy is untouched, so
+ * only tiny's own check can see it.
+ */
+int kfix_corrupt_tiny_level(int pid)
+{
+#ifdef CONFIG_CPUSCHED_TINY
+	struct task_struct *p = find_task_by_pid(pid);
+
+	if (!p || strcmp(scheduler->cpusched_name, "tiny"))
+		return -1;
+	p->u.tiny.prio = MAX_RT_PRIO / 2;
+	return 0;
+#else
+	return -1;
+#endif
+}
+
+/* ---- a lying driver ------------------------------------------------------ */
+
+static struct sched_drv kfix_liar;
+static struct sched_drv *kfix_truth;
+
+static unsigned long liar_nr_running(void)
+{
+	return kfix_truth->nr_running() + 1;
+}
+
+static unsigned long long liar_nr_context_switches(void)
+{
+	return kfix_truth->nr_context_switches() + 1;
+}
+
+static int liar_check(char *buf, int len)
+{
+	snprintf(buf, len, "%s", KFIX_LIE_REASON);
+	return 1;
+}
+
+void kfix_install_liar(int lie)
+{
+	kfix_truth = scheduler;
+	kfix_liar = *scheduler;
+	switch (lie) {
+	case KFIX_LIE_NR_RUNNING:
+		kfix_liar.nr_running = liar_nr_running;
+		break;
+	case KFIX_LIE_NR_SWITCHES:
+		kfix_liar.nr_context_switches = liar_nr_context_switches;
+		break;
+	case KFIX_LIE_CHECK:
+		kfix_liar.check = liar_check;
+		break;
+	}
+	scheduler = &kfix_liar;
+}
+
+/* ---- the dispatcher spy -------------------------------------------------- */
+
+static struct sched_drv spy_orig;	/* the driver's own hooks */
+static struct sched_drv *spy_target;	/* the driver patched in place */
+static unsigned long spy_calls[KFIX_NR_HOOKS];
+
+#define SPY_COUNT(hook)	(spy_calls[KFIX_HOOK_##hook]++)
+
+static void spy_account_steal_time(struct task_struct *p, cputime_t steal)
+{
+	SPY_COUNT(account_steal_time);
+	spy_orig.account_steal_time(p, steal);
+}
+
+static void spy_account_system_time(struct task_struct *p, int hardirq_offset,
+				    cputime_t cputime)
+{
+	SPY_COUNT(account_system_time);
+	spy_orig.account_system_time(p, hardirq_offset, cputime);
+}
+
+static void spy_account_user_time(struct task_struct *p, cputime_t cputime)
+{
+	SPY_COUNT(account_user_time);
+	spy_orig.account_user_time(p, cputime);
+}
+
+static int spy_rt_task(struct task_struct *p)
+{
+	SPY_COUNT(rt_task);
+	return spy_orig.rt_task(p);
+}
+
+static void spy_wait_for_completion(struct completion *x)
+{
+	SPY_COUNT(wait_for_completion);
+	spy_orig.wait_for_completion(x);
+}
+
+static void spy_io_schedule(void)
+{
+	SPY_COUNT(io_schedule);
+	spy_orig.io_schedule();
+}
+
+static long spy_io_schedule_timeout(long timeout)
+{
+	SPY_COUNT(io_schedule_timeout);
+	return spy_orig.io_schedule_timeout(timeout);
+}
+
+static void spy_set_oom_timeslice(struct task_struct *p)
+{
+	SPY_COUNT(set_oom_timeslice);
+	spy_orig.set_oom_timeslice(p);
+}
+
+static unsigned long spy_nr_running(void)
+{
+	SPY_COUNT(nr_running);
+	return spy_orig.nr_running();
+}
+
+static unsigned long spy_nr_uninterruptible(void)
+{
+	SPY_COUNT(nr_uninterruptible);
+	return spy_orig.nr_uninterruptible();
+}
+
+static unsigned long long spy_nr_context_switches(void)
+{
+	SPY_COUNT(nr_context_switches);
+	return spy_orig.nr_context_switches();
+}
+
+static unsigned long spy_nr_iowait(void)
+{
+	SPY_COUNT(nr_iowait);
+	return spy_orig.nr_iowait();
+}
+
+static int spy_idle_cpu(int cpu)
+{
+	SPY_COUNT(idle_cpu);
+	return spy_orig.idle_cpu(cpu);
+}
+
+static void spy_init_idle(struct task_struct *idle, int cpu)
+{
+	SPY_COUNT(init_idle);
+	spy_orig.init_idle(idle, cpu);
+}
+
+static void spy_exit(struct task_struct *p)
+{
+	SPY_COUNT(exit);
+	spy_orig.exit(p);
+}
+
+static void spy_fork(struct task_struct *p)
+{
+	SPY_COUNT(fork);
+	spy_orig.fork(p);
+}
+
+static void spy_init(void)
+{
+	SPY_COUNT(init);
+	spy_orig.init();
+}
+
+static void spy_init_smp(void)
+{
+	SPY_COUNT(init_smp);
+	spy_orig.init_smp();
+}
+
+static void spy_schedule(void)
+{
+	SPY_COUNT(schedule);
+	spy_orig.schedule();
+}
+
+static void spy_tick(void)
+{
+	SPY_COUNT(tick);
+	spy_orig.tick();
+}
+
+static void spy_tail(struct task_struct *prev)
+{
+	SPY_COUNT(tail);
+	spy_orig.tail(prev);
+}
+
+static int spy_setscheduler(pid_t pid, int policy,
+			    struct sched_param __user *param)
+{
+	SPY_COUNT(setscheduler);
+	return spy_orig.setscheduler(pid, policy, param);
+}
+
+static void spy_set_user_nice(struct task_struct *p, long nice)
+{
+	SPY_COUNT(set_user_nice);
+	spy_orig.set_user_nice(p, nice);
+}
+
+static long spy_rr_get_interval(pid_t pid, struct timespec __user *interval)
+{
+	SPY_COUNT(rr_get_interval);
+	return spy_orig.rr_get_interval(pid, interval);
+}
+
+static long spy_yield(void)
+{
+	SPY_COUNT(yield);
+	return spy_orig.yield();
+}
+
+static int spy_task_curr(const struct task_struct *p)
+{
+	SPY_COUNT(task_curr);
+	return spy_orig.task_curr(p);
+}
+
+static int spy_task_nice(const struct task_struct *p)
+{
+	SPY_COUNT(task_nice);
+	return spy_orig.task_nice(p);
+}
+
+static int spy_task_prio(const struct task_struct *p)
+{
+	SPY_COUNT(task_prio);
+	return spy_orig.task_prio(p);
+}
+
+static int spy_try_to_wake_up(struct task_struct *p, unsigned int state,
+			      int sync)
+{
+	SPY_COUNT(try_to_wake_up);
+	return spy_orig.try_to_wake_up(p, state, sync);
+}
+
+static void spy_wake_up_new_task(struct task_struct *p,
+				 unsigned long clone_flags)
+{
+	SPY_COUNT(wake_up_new_task);
+	spy_orig.wake_up_new_task(p, clone_flags);
+}
+
+#ifdef CONFIG_SMP
+static int spy_migration_init(void)
+{
+	SPY_COUNT(migration_init);
+	return spy_orig.migration_init();
+}
+
+static void spy_exec(void)
+{
+	SPY_COUNT(exec);
+	spy_orig.exec();
+}
+
+static int spy_set_cpus_allowed(struct task_struct *p, cpumask_t new_mask)
+{
+	SPY_COUNT(set_cpus_allowed);
+	return spy_orig.set_cpus_allowed(p, new_mask);
+}
+
+static void spy_wait_task_inactive(struct task_struct *p)
+{
+	SPY_COUNT(wait_task_inactive);
+	spy_orig.wait_task_inactive(p);
+}
+
+static void spy_cpu_attach_domain(struct sched_domain *sd, int cpu)
+{
+	SPY_COUNT(cpu_attach_domain);
+	spy_orig.cpu_attach_domain(sd, cpu);
+}
+#endif /* CONFIG_SMP */
+
+static void spy_sched_idle_next(void)
+{
+	SPY_COUNT(sched_idle_next);
+	spy_orig.sched_idle_next();
+}
+
+#ifdef CONFIG_SCHEDSTATS
+static int spy_show_schedstat(struct seq_file *seq, void *v)
+{
+	SPY_COUNT(show_schedstat);
+	return spy_orig.show_schedstat(seq, v);
+}
+#endif
+
+static void spy_for_each_queued(int cpu,
+				void (*fn)(struct task_struct *, void *),
+				void *arg)
+{
+	SPY_COUNT(for_each_queued);
+	spy_orig.for_each_queued(cpu, fn, arg);
+}
+
+static int spy_check(char *buf, int len)
+{
+	SPY_COUNT(check);
+	return spy_orig.check(buf, len);
+}
+
+#define HOOK_NAME(hook)	[KFIX_HOOK_##hook] = #hook
+
+static const char *const spy_hook_names[KFIX_NR_HOOKS] = {
+	HOOK_NAME(account_steal_time),	HOOK_NAME(account_system_time),
+	HOOK_NAME(account_user_time),	HOOK_NAME(rt_task),
+	HOOK_NAME(wait_for_completion),	HOOK_NAME(io_schedule),
+	HOOK_NAME(io_schedule_timeout),	HOOK_NAME(set_oom_timeslice),
+	HOOK_NAME(nr_running),		HOOK_NAME(nr_uninterruptible),
+	HOOK_NAME(nr_context_switches),	HOOK_NAME(nr_iowait),
+	HOOK_NAME(idle_cpu),		HOOK_NAME(init_idle),
+	HOOK_NAME(exit),		HOOK_NAME(fork),
+	HOOK_NAME(init),		HOOK_NAME(init_smp),
+	HOOK_NAME(schedule),		HOOK_NAME(tick),
+	HOOK_NAME(tail),		HOOK_NAME(setscheduler),
+	HOOK_NAME(set_user_nice),	HOOK_NAME(rr_get_interval),
+	HOOK_NAME(yield),		HOOK_NAME(task_curr),
+	HOOK_NAME(task_nice),		HOOK_NAME(task_prio),
+	HOOK_NAME(try_to_wake_up),	HOOK_NAME(wake_up_new_task),
+	HOOK_NAME(migration_init),	HOOK_NAME(exec),
+	HOOK_NAME(set_cpus_allowed),	HOOK_NAME(wait_task_inactive),
+	HOOK_NAME(cpu_attach_domain),	HOOK_NAME(sched_idle_next),
+	HOOK_NAME(show_schedstat),	HOOK_NAME(for_each_queued),
+	HOOK_NAME(check),
+};
+
+/*
+ * kfix_spy_attach - patch the default driver's table in place, before
+ * boot: a copy installed after boot would miss the hooks that only the
+ * boot calls (init, init_smp, init_idle, migration_init).
+ */
+void kfix_spy_attach(void)
+{
+	struct sched_drv *d = sched_drivers[0];
+
+	memset(spy_calls, 0, sizeof(spy_calls));
+	spy_orig = *d;
+	spy_target = d;
+	d->account_steal_time = spy_account_steal_time;
+	d->account_system_time = spy_account_system_time;
+	d->account_user_time = spy_account_user_time;
+	d->rt_task = spy_rt_task;
+	d->wait_for_completion = spy_wait_for_completion;
+	d->io_schedule = spy_io_schedule;
+	d->io_schedule_timeout = spy_io_schedule_timeout;
+	d->set_oom_timeslice = spy_set_oom_timeslice;
+	d->nr_running = spy_nr_running;
+	d->nr_uninterruptible = spy_nr_uninterruptible;
+	d->nr_context_switches = spy_nr_context_switches;
+	d->nr_iowait = spy_nr_iowait;
+	d->idle_cpu = spy_idle_cpu;
+	d->init_idle = spy_init_idle;
+	d->exit = spy_exit;
+	d->fork = spy_fork;
+	d->init = spy_init;
+	d->init_smp = spy_init_smp;
+	d->schedule = spy_schedule;
+	d->tick = spy_tick;
+	d->tail = spy_tail;
+	d->setscheduler = spy_setscheduler;
+	d->set_user_nice = spy_set_user_nice;
+	d->rr_get_interval = spy_rr_get_interval;
+	d->yield = spy_yield;
+	d->task_curr = spy_task_curr;
+	d->task_nice = spy_task_nice;
+	d->task_prio = spy_task_prio;
+	d->try_to_wake_up = spy_try_to_wake_up;
+	d->wake_up_new_task = spy_wake_up_new_task;
+#ifdef CONFIG_SMP
+	d->migration_init = spy_migration_init;
+	d->exec = spy_exec;
+	d->set_cpus_allowed = spy_set_cpus_allowed;
+	d->wait_task_inactive = spy_wait_task_inactive;
+	d->cpu_attach_domain = spy_cpu_attach_domain;
+#endif
+	d->sched_idle_next = spy_sched_idle_next;
+#ifdef CONFIG_SCHEDSTATS
+	d->show_schedstat = spy_show_schedstat;
+#endif
+	d->for_each_queued = spy_for_each_queued;
+	if (spy_orig.check)
+		d->check = spy_check;
+}
+
+void kfix_spy_detach(void)
+{
+	if (spy_target)
+		*spy_target = spy_orig;
+	spy_target = NULL;
+}
+
+unsigned long kfix_spy_calls(int hook)
+{
+	return hook >= 0 && hook < KFIX_NR_HOOKS ? spy_calls[hook] : 0;
+}
+
+const char *kfix_spy_hook_name(int hook)
+{
+	return hook >= 0 && hook < KFIX_NR_HOOKS ? spy_hook_names[hook] : "?";
+}
+
+int kfix_spy_hook_present(int hook)
+{
+	switch (hook) {
+	case KFIX_HOOK_migration_init:
+	case KFIX_HOOK_exec:
+	case KFIX_HOOK_set_cpus_allowed:
+	case KFIX_HOOK_wait_task_inactive:
+	case KFIX_HOOK_cpu_attach_domain:
+#ifdef CONFIG_SMP
+		return 1;
+#else
+		return 0;
+#endif
+	case KFIX_HOOK_show_schedstat:
+#ifdef CONFIG_SCHEDSTATS
+		return 1;
+#else
+		return 0;
+#endif
+	case KFIX_HOOK_check:
+		return spy_orig.check != NULL;
+	}
+	return hook >= 0 && hook < KFIX_NR_HOOKS;
+}
+
+long kfix_call_wrapper(int hook, int pid)
+{
+	struct task_struct *p = pid ? find_task_by_pid(pid) : current;
+
+	if (!p)
+		return -1;
+	switch (hook) {
+	case KFIX_HOOK_rt_task:
+		return rt_task(p);
+	case KFIX_HOOK_idle_cpu:
+		return idle_cpu(task_cpu(p));
+	case KFIX_HOOK_task_curr:
+		return task_curr(p);
+	case KFIX_HOOK_set_oom_timeslice:
+		set_oom_timeslice(p);
+		return 0;
+	case KFIX_HOOK_account_steal_time:
+		account_steal_time(p, 0);
+		return 0;
+#ifdef CONFIG_SMP
+	case KFIX_HOOK_exec:
+		sched_exec();
+		return 0;
+	case KFIX_HOOK_wait_task_inactive:
+		wait_task_inactive(p);
+		return 0;
+	case KFIX_HOOK_cpu_attach_domain:
+		/* NULL: no domain, what a driver without domains has */
+		cpu_attach_domain(NULL, task_cpu(p));
+		return 0;
+#endif
+	case KFIX_HOOK_sched_idle_next:
+		sched_idle_next();
+		return 0;
+	}
+	return -1;
+}
+
+void kfix_io_schedule(void)
+{
+	set_current_state(TASK_UNINTERRUPTIBLE);
+	io_schedule();
+}

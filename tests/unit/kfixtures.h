@@ -1,0 +1,201 @@
+/*
+ * tests/unit/kfixtures.h - deliberately broken kernel code for the tests.
+ *
+ * The fixtures live in kfixtures.c, which is kernel-world code (compiled
+ * like compat/ and the drivers); this header is host-includable and uses
+ * plain C types only.  Each fixture is named for the bug it commits and
+ * records, in a kfix_line_* variable, the source line of the statement
+ * the machine should blame, so a test can compare "kfixtures.c:<line>"
+ * exactly.  A line variable is set when its fixture runs, before the bug.
+ *
+ * "Task context" fixtures are called from a task body running on the
+ * machine; "outside" ones from the test program between runs.
+ */
+#ifndef _PLUGSCHED_KFIXTURES_H
+#define _PLUGSCHED_KFIXTURES_H
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The names the lock checks print for the fixture locks. */
+#define KFIX_LOCK_A		"kfix_lock_a"
+#define KFIX_LOCK_B		"kfix_lock_b"
+#define KFIX_LOCK_C		"kfix_lock_c"
+#define KFIX_IRQ_LOCK		"kfix_irq_lock"
+#define KFIX_RWLOCK		"kfix_rwlock"
+/* The pair's locks print as "&kfix_pair[i]". */
+#define KFIX_PAIR_LOCK		"kfix_pair"
+#define KFIX_FILE		"kfixtures.c"
+
+/* Outside: put every fixture lock back to its initial, unlocked state. */
+void kfix_reset(void);
+
+/* ---- lock misuse (task context) ------------------------------------------ */
+
+extern int kfix_line_recursive_first, kfix_line_recursive;
+void kfix_recursive_lock(void);
+
+extern int kfix_line_a_then_b, kfix_line_b_then_a;
+extern int kfix_line_b_then_c, kfix_line_c_then_a;
+void kfix_lock_a_then_b(void);		/* correct on its own */
+void kfix_lock_b_then_a(void);
+void kfix_lock_b_then_c(void);		/* correct on its own */
+void kfix_lock_c_then_a(void);
+void kfix_lock_b_trylock_a(void);	/* trylock: never an inversion */
+
+extern int kfix_line_other_cpu_lock, kfix_line_other_cpu_unlock;
+void kfix_release_on_other_cpu(void);	/* needs a second CPU */
+extern int kfix_line_other_cpu_take;
+void kfix_take_held_on_other_cpu(void);	/* needs a second CPU */
+
+extern int kfix_line_release_unlocked;
+void kfix_release_unlocked(void);
+
+extern int kfix_line_nest_high, kfix_line_nest_low;
+void kfix_nest_descending(void);
+void kfix_nest_ascending(void);		/* correct */
+
+extern int kfix_line_irq_hardirq, kfix_line_irq_irqs_on;
+void kfix_lock_in_hardirq(void);	/* correct on its own */
+void kfix_lock_irqs_on(void);		/* correct on its own */
+void kfix_lock_irqsave(void);		/* correct, with the hardirq use */
+
+extern int kfix_line_schedule_under_lock;
+void kfix_schedule_under_lock(void);
+void kfix_schedule_timeout_under_lock(void);
+extern int kfix_line_might_sleep_under_lock;
+void kfix_might_sleep_under_lock(void);
+extern int kfix_line_might_sleep_irqs_off;
+void kfix_might_sleep_irqs_off(void);
+void kfix_copy_from_user_under_lock(void);
+void kfix_wait_for_completion_under_lock(void);
+
+extern int kfix_line_return_holding_lock;
+void kfix_return_holding_lock(void);
+void kfix_return_preempt_disabled(void);
+void kfix_return_irqs_disabled(void);
+
+extern int kfix_line_irq_enable_in_hardirq;
+void kfix_irq_enable_in_hardirq(void);
+extern int kfix_line_hardirq_exit_holding_lock;
+void kfix_hardirq_exit_holding_lock(void);
+void kfix_busy_wait_in_hardirq(void);
+
+void kfix_read_nested(void);		/* correct */
+extern int kfix_line_write_while_reading;
+void kfix_write_while_reading(void);
+extern int kfix_line_read_while_writing;
+void kfix_read_while_writing(void);
+
+extern int kfix_line_bug_on, kfix_line_warn_on;
+void kfix_bug_on(void);
+void kfix_warn_on(void);
+
+#define KFIX_TOO_MANY_HELD	49	/* one over the machine's 48 */
+#define KFIX_TOO_MANY_CLASSES	513	/* one over the machine's 512 */
+void kfix_hold_too_many_locks(void);
+void kfix_make_too_many_classes(void);
+
+void kfix_clean_locking(void);		/* everything done right */
+
+/* Outside: take kfix_lock_a on the executing CPU, outside any event. */
+extern int kfix_line_lock_outside_events;
+void kfix_lock_outside_events(void);
+
+/* ---- state changed behind the driver's back (task context) --------------- */
+
+/* Each returns 0, or -1 if @pid is not a live task. */
+int kfix_sleep_behind_drivers_back(int pid);	/* queued -> S, queued */
+int kfix_wake_behind_drivers_back(int pid);	/* S -> R, not enqueued */
+int kfix_unint_behind_drivers_back(int pid);	/* S -> D, not counted */
+int kfix_iowait_behind_drivers_back(int pid);	/* in_iowait, uncounted */
+int kfix_move_behind_drivers_back(int pid, int cpu); /* task_cpu() */
+int kfix_make_fifo_behind_drivers_back(int pid, int rt_priority);
+void kfix_leave_allowed_cpus(void);		/* current, no resched */
+/* -1 too if the booted driver is not tiny. */
+int kfix_corrupt_tiny_level(int pid);
+
+/* Outside: make the booted driver report wrong numbers. */
+enum kfix_lie {
+	KFIX_LIE_NR_RUNNING,		/* nr_running() one too many */
+	KFIX_LIE_NR_SWITCHES,	/* nr_context_switches() one too many */
+	KFIX_LIE_CHECK,			/* its own check fails */
+};
+#define KFIX_LIE_REASON		"the liar's check says no"
+void kfix_install_liar(int lie);
+
+/* ---- the dispatcher spy -------------------------------------------------- */
+
+/* One per hook of struct sched_drv, in its order. */
+enum kfix_hook {
+	KFIX_HOOK_account_steal_time,
+	KFIX_HOOK_account_system_time,
+	KFIX_HOOK_account_user_time,
+	KFIX_HOOK_rt_task,
+	KFIX_HOOK_wait_for_completion,
+	KFIX_HOOK_io_schedule,
+	KFIX_HOOK_io_schedule_timeout,
+	KFIX_HOOK_set_oom_timeslice,
+	KFIX_HOOK_nr_running,
+	KFIX_HOOK_nr_uninterruptible,
+	KFIX_HOOK_nr_context_switches,
+	KFIX_HOOK_nr_iowait,
+	KFIX_HOOK_idle_cpu,
+	KFIX_HOOK_init_idle,
+	KFIX_HOOK_exit,
+	KFIX_HOOK_fork,
+	KFIX_HOOK_init,
+	KFIX_HOOK_init_smp,
+	KFIX_HOOK_schedule,
+	KFIX_HOOK_tick,
+	KFIX_HOOK_tail,
+	KFIX_HOOK_setscheduler,
+	KFIX_HOOK_set_user_nice,
+	KFIX_HOOK_rr_get_interval,
+	KFIX_HOOK_yield,
+	KFIX_HOOK_task_curr,
+	KFIX_HOOK_task_nice,
+	KFIX_HOOK_task_prio,
+	KFIX_HOOK_try_to_wake_up,
+	KFIX_HOOK_wake_up_new_task,
+	KFIX_HOOK_migration_init,	/* CONFIG_SMP */
+	KFIX_HOOK_exec,			/* CONFIG_SMP */
+	KFIX_HOOK_set_cpus_allowed,	/* CONFIG_SMP */
+	KFIX_HOOK_wait_task_inactive,	/* CONFIG_SMP */
+	KFIX_HOOK_cpu_attach_domain,	/* CONFIG_SMP */
+	KFIX_HOOK_sched_idle_next,
+	KFIX_HOOK_show_schedstat,	/* CONFIG_SCHEDSTATS */
+	KFIX_HOOK_for_each_queued,
+	KFIX_HOOK_check,		/* optional */
+	KFIX_NR_HOOKS
+};
+
+/*
+ * Outside, before boot: wrap every hook of the default driver in place
+ * with one that counts its calls and forwards to the original, so that
+ * hooks used while booting are counted too.  Detach after shutdown.
+ */
+void kfix_spy_attach(void);
+void kfix_spy_detach(void);
+unsigned long kfix_spy_calls(int hook);
+const char *kfix_spy_hook_name(int hook);
+int kfix_spy_hook_present(int hook);	/* built and filled by the driver */
+
+/*
+ * Task context: call the public wrapper of a hook that no harness entry
+ * point reaches (rt_task, idle_cpu, task_curr, set_oom_timeslice,
+ * sched_exec, wait_task_inactive on @pid, cpu_attach_domain,
+ * account_steal_time, sched_idle_next).  Returns its result, or -1 for
+ * any other hook.
+ */
+long kfix_call_wrapper(int hook, int pid);
+
+/* Task context: io_schedule() in TASK_UNINTERRUPTIBLE until woken. */
+void kfix_io_schedule(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* _PLUGSCHED_KFIXTURES_H */
