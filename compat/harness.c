@@ -136,7 +136,12 @@ static void reset_globals(void)
 	INIT_LIST_HEAD(&sim.spawn_reqs);
 	INIT_LIST_HEAD(&sim.dead);
 	INIT_LIST_HEAD(&sim_task_list);
+	/*
+	 * What a kernel image initialises statically starts over with each
+	 * boot.  Driver state is the driver's sched_init()'s to set up.
+	 */
 	tasklist_lock = (rwlock_t)__RW_LOCK_UNLOCKED(tasklist_lock);
+	cpus_clear(cpu_isolated_map);
 	sim_this_cpu = 0;
 	memset(sim_current, 0, sizeof(sim_current));
 	cpus_clear(cpu_possible_map);

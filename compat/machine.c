@@ -26,7 +26,7 @@
 #include <linux/cpu.h>
 #include <linux/init.h>
 #include <linux/string.h>
-#include <trace/events/sched.h>
+#include <linux/sched_trace.h>
 
 #include "internal.h"
 

@@ -7,7 +7,7 @@
  * match: determinism is tested on it.
  */
 #include <linux/sched.h>
-#include <trace/events/sched.h>
+#include <linux/sched_trace.h>
 
 #include "internal.h"
 

@@ -24,7 +24,7 @@
 #include <linux/seq_file.h>
 #include <linux/kernel_stat.h>
 #include <asm/uaccess.h>
-#include <trace/events/sched.h>
+#include <linux/sched_trace.h>
 
 /*
  * The drivers configure built; the default one comes first.  Each driver

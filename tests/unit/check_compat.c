@@ -19,6 +19,7 @@
 #include <errno.h>
 #include <string.h>
 
+#include "kfixtures.h"
 #include "testlib.h"
 
 #define SIGUSR1_NR	10
@@ -809,6 +810,119 @@ START_TEST(compat_topology_smt_and_nodes_boots)
 }
 END_TEST
 
+
+/* With smt=2 on 4 CPUs, cores are {0,1} and {2,3}: cpu_sibling_map. */
+START_TEST(compat_topology_sibling_maps)
+{
+	struct sim_config cfg;
+
+	sim_config_init(&cfg);
+	cfg.nr_cpus = 4;
+	cfg.smt = 2;
+	t_boot_cfg(&cfg);
+	ck_assert_uint_eq(kfix_cpu_siblings(0), 0x3);
+	ck_assert_uint_eq(kfix_cpu_siblings(1), 0x3);
+	ck_assert_uint_eq(kfix_cpu_siblings(2), 0xc);
+	ck_assert_uint_eq(kfix_cpu_siblings(3), 0xc);
+}
+END_TEST
+
+/* 8 CPUs in 2 nodes: CPUs 0-3 on node 0, 4-7 on node 1; no SMT. */
+START_TEST(compat_topology_nodes_split_evenly)
+{
+	struct sim_config cfg;
+	int cpu;
+
+	sim_config_init(&cfg);
+	cfg.nr_cpus = 8;
+	cfg.nr_nodes = 2;
+	t_boot_cfg(&cfg);
+	for (cpu = 0; cpu < 8; cpu++) {
+		ck_assert_int_eq(kfix_cpu_node(cpu), cpu / 4);
+		ck_assert_uint_eq(kfix_cpu_siblings(cpu), 1ULL << cpu);
+	}
+}
+END_TEST
+
+/* "isolcpus=1,3" puts exactly CPUs 1 and 3 in cpu_isolated_map. */
+START_TEST(compat_boot_isolcpus_sets_map)
+{
+	t_boot(4, "isolcpus=1,3");
+	ck_assert(!kfix_cpu_isolated(0));
+	ck_assert(kfix_cpu_isolated(1));
+	ck_assert(!kfix_cpu_isolated(2));
+	ck_assert(kfix_cpu_isolated(3));
+}
+END_TEST
+
+/* Without isolcpus= no CPU is isolated, even after a boot that had it. */
+START_TEST(compat_boot_isolcpus_default_none)
+{
+	int cpu;
+
+	t_boot(4, "isolcpus=0-3");
+	for (cpu = 0; cpu < 4; cpu++)
+		ck_assert(kfix_cpu_isolated(cpu));
+	t_shutdown();
+	t_boot(4, NULL);
+	for (cpu = 0; cpu < 4; cpu++)
+		ck_assert(!kfix_cpu_isolated(cpu));
+}
+END_TEST
+
+/* ---- kernel threads ------------------------------------------------------ */
+
+static struct {
+	int pid;
+	char state_created;	/* right after kthread_create() */
+	int cpu_bound;		/* task_cpu() after kthread_bind(1) */
+	int ran_before_wake;
+	int ran_on;
+	int stop_ret;
+} kt;
+
+/* Creates, binds to CPU 1, wakes, lets it loop 10 ms, stops it. */
+static void kthread_driver_body(void *unused)
+{
+	struct sim_task_info info;
+
+	kt.pid = kfix_kthread_create();
+	sim_task_info(kt.pid, &info);
+	kt.state_created = info.state;
+	kfix_kthread_bind(1);
+	sim_task_info(kt.pid, &info);
+	kt.cpu_bound = info.cpu;
+	kt.ran_before_wake = kfix_kthread_ran_on() != -1;
+	kfix_kthread_wake();
+	sim_sleep(MS(10));
+	kt.ran_on = kfix_kthread_ran_on();
+	kt.stop_ret = kfix_kthread_stop();
+}
+
+/*
+ * kthread_create() leaves the thread asleep until woken; kthread_bind()
+ * puts it on CPU 1, where it then runs; kthread_stop() returns its
+ * function's result and the thread has exited.
+ */
+START_TEST(compat_kthread_create_bind_stop)
+{
+	struct sim_task_info info;
+
+	t_boot(2, NULL);
+	t_spawn("kdriver", SIM_SCHED_NORMAL, 0, 0, kthread_driver_body, NULL);
+	t_run(MS(50));
+	ck_assert_int_eq(kt.state_created, 'S');
+	ck_assert(!kt.ran_before_wake);
+	ck_assert_int_eq(kt.cpu_bound, 1);
+	ck_assert_int_eq(kt.ran_on, 1);
+	ck_assert_int_ge(kfix_kthread_loops(), 9);
+	ck_assert_int_eq(kt.stop_ret, KFIX_KTHREAD_RET);
+	ck_assert_int_eq(sim_task_info(kt.pid, &info), 0);
+	ck_assert_int_eq(info.state, 'Z');
+	ck_assert_int_eq(sim_check(), 0);
+}
+END_TEST
+
 /* ---- the suite ----------------------------------------------------------- */
 
 static Suite *compat_suite(void)
@@ -881,6 +995,11 @@ static Suite *compat_suite(void)
 	tcase_add_test(tc, compat_topology_smt2_boots);
 	tcase_add_test(tc, compat_topology_two_nodes_boots);
 	tcase_add_test(tc, compat_topology_smt_and_nodes_boots);
+	tcase_add_test(tc, compat_topology_sibling_maps);
+	tcase_add_test(tc, compat_topology_nodes_split_evenly);
+	tcase_add_test(tc, compat_boot_isolcpus_sets_map);
+	tcase_add_test(tc, compat_boot_isolcpus_default_none);
+	tcase_add_test(tc, compat_kthread_create_bind_stop);
 	suite_add_tcase(s, tc);
 
 	return s;

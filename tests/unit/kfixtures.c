@@ -16,6 +16,8 @@
 #include <linux/sched.h>
 #include <linux/string.h>
 #include <linux/completion.h>
+#include <linux/kthread.h>
+#include <linux/topology.h>
 #include <linux/scheduler.h>
 #include <asm/uaccess.h>
 
@@ -984,4 +986,69 @@ void kfix_io_schedule(void)
 {
 	set_current_state(TASK_UNINTERRUPTIBLE);
 	io_schedule();
+}
+
+/* ---- kernel threads and boot parameters -------------------------------- */
+
+static struct task_struct *kfix_kthread;
+static int kfix_kthread_cpu = -1;
+static int kfix_kthread_iterations;
+
+static int kfix_kthread_fn(void *unused)
+{
+	kfix_kthread_cpu = smp_processor_id();
+	while (!kthread_should_stop()) {
+		kfix_kthread_iterations++;
+		set_current_state(TASK_INTERRUPTIBLE);
+		schedule_timeout(1);
+	}
+	return KFIX_KTHREAD_RET;
+}
+
+int kfix_kthread_create(void)
+{
+	kfix_kthread_cpu = -1;
+	kfix_kthread_iterations = 0;
+	kfix_kthread = kthread_create(kfix_kthread_fn, NULL, "kfix/%d", 0);
+	return kfix_kthread->pid;
+}
+
+void kfix_kthread_bind(int cpu)
+{
+	kthread_bind(kfix_kthread, cpu);
+}
+
+void kfix_kthread_wake(void)
+{
+	wake_up_process(kfix_kthread);
+}
+
+int kfix_kthread_stop(void)
+{
+	return kthread_stop(kfix_kthread);
+}
+
+int kfix_kthread_ran_on(void)
+{
+	return kfix_kthread_cpu;
+}
+
+int kfix_kthread_loops(void)
+{
+	return kfix_kthread_iterations;
+}
+
+int kfix_cpu_isolated(int cpu)
+{
+	return cpu_isset(cpu, cpu_isolated_map);
+}
+
+unsigned long long kfix_cpu_siblings(int cpu)
+{
+	return cpu_sibling_map[cpu].bits[0];
+}
+
+int kfix_cpu_node(int cpu)
+{
+	return cpu_to_node(cpu);
 }

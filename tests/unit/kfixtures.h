@@ -194,6 +194,28 @@ long kfix_call_wrapper(int hook, int pid);
 /* Task context: io_schedule() in TASK_UNINTERRUPTIBLE until woken. */
 void kfix_io_schedule(void);
 
+/* ---- kernel threads and boot parameters ------------------------------ */
+
+/*
+ * Task context: one kernel thread, made with kthread_create(); its
+ * function records the CPU it runs on, sleeps a tick at a time until
+ * kthread_should_stop(), then returns KFIX_KTHREAD_RET.
+ */
+#define KFIX_KTHREAD_RET	42
+int kfix_kthread_create(void);		/* its pid */
+void kfix_kthread_bind(int cpu);
+void kfix_kthread_wake(void);
+int kfix_kthread_stop(void);		/* kthread_stop()'s result */
+int kfix_kthread_ran_on(void);		/* -1 until its function runs */
+int kfix_kthread_loops(void);
+
+/* Outside: is @cpu in cpu_isolated_map ("isolcpus=")? */
+int kfix_cpu_isolated(int cpu);
+
+/* Outside: the topology as the kernel sees it (CPUs 0..63 only). */
+unsigned long long kfix_cpu_siblings(int cpu);	/* cpu_sibling_map */
+int kfix_cpu_node(int cpu);			/* cpu_to_node() */
+
 #ifdef __cplusplus
 }
 #endif

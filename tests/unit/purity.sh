@@ -6,7 +6,7 @@
 # only.  For each file:
 #   1. it compiles with $CC -fsyntax-only -nostdinc -ffreestanding and the
 #      kernel include path plus the generated linux/autoconf.h;
-#   2. its only #include <...> lines are <linux/...>, <asm/...>, <trace/...>.
+#   2. its only #include <...> lines are <linux/...>, <asm/...>.
 # A negative control proves the gate works: a driver that includes
 # <stdio.h> must fail both rules.
 #
@@ -51,7 +51,7 @@ fail() {
 }
 
 # Header directories kernel code may #include <...> from (an ERE).
-ALLOWED='linux|asm|trace'
+ALLOWED='linux|asm'
 
 # Print a file's #include <...> lines that name a header outside $ALLOWED,
 # as "LINE:text".
@@ -86,7 +86,7 @@ check_file() {
 		why="does not compile freestanding (-nostdinc -ffreestanding)"
 	fi
 	if forbidden_includes "$file" >"$tmp/inc.out"; then
-		why="${why:+$why; }includes headers other than <linux/...>, <asm/...>, <trace/...>"
+		why="${why:+$why; }includes headers other than <linux/...>, <asm/...>"
 	fi
 	if test -z "$why"; then
 		pass "$label"
