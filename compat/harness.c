@@ -502,6 +502,32 @@ static int spawn_done(void *arg)
 	return ((struct sim_spawn_req *)arg)->done;
 }
 
+/*
+ * init_request - hand @req to init and run the machine until init has
+ * served it (at most SPAWN_PATIENCE_NS of virtual time).  0, -EIO when a
+ * check failed, -EAGAIN when init could not get to it; the request is
+ * withdrawn then.
+ */
+static int init_request(struct sim_spawn_req *req)
+{
+	int ret;
+
+	list_add_tail(&req->list, &sim.spawn_reqs);
+	ret = inject(task_cpu(sim.init), irq_wake_queue, &sim.spawn_wait,
+		     sim.now + SPAWN_PATIENCE_NS, spawn_done, req);
+	if (ret < 0)
+		return -EIO;
+	if (!req->done) {
+		list_del(&req->list);
+		return set_error(-EAGAIN, "init could not run within 1 s of "
+				 "virtual time");
+	}
+	/* Served: now let the rest of this instant (IPIs) happen too. */
+	if (sim_run_until(sim.now) < 0)
+		return -EIO;
+	return 0;
+}
+
 static int spawn(const struct sim_task_attr *attr, sim_body_t body,
 		 void *arg, int script)
 {
@@ -516,34 +542,55 @@ static int spawn(const struct sim_task_attr *attr, sim_body_t body,
 		return set_error(-EINVAL, "no task attributes");
 	req = kzalloc(sizeof(*req), GFP_KERNEL);
 	ret = check_attr(attr, &req->cpus);
-	if (ret) {
-		kfree(req);
-		return ret;
-	}
+	if (ret)
+		goto out;
+	req->kind = REQ_SPAWN;
 	req->attr = *attr;
 	strlcpy(req->name, attr->name ? attr->name : "task",
 		sizeof(req->name));
 	req->body = body;
 	req->arg = arg;
 	req->script = script;
-	list_add_tail(&req->list, &sim.spawn_reqs);
-
-	ret = inject(task_cpu(sim.init), irq_wake_queue, &sim.spawn_wait,
-		     sim.now + SPAWN_PATIENCE_NS, spawn_done, req);
-	if (ret < 0)
-		return -EIO;
-	if (!req->done) {
-		list_del(&req->list);
-		kfree(req);
-		return set_error(-EAGAIN, "init could not run to fork within "
-				 "1 s of virtual time");
-	}
-	ret = req->pid;
+	ret = init_request(req);
+	if (!ret)
+		ret = req->pid;
+out:
 	kfree(req);
-	/* Forked: now let the rest of this instant (IPIs) happen too. */
-	if (sim_run_until(sim.now) < 0)
-		return -EIO;
 	return ret;
+}
+
+static int hotplug(int cpu, enum sim_req_kind kind)
+{
+	struct sim_spawn_req *req;
+	int ret;
+
+	if (!sim.booted)
+		return set_error(-EINVAL, "no machine is booted");
+	if (sim.failed)
+		return set_error(-EIO, "the machine failed: %s", sim.report);
+	if (cpu < 0 || cpu >= sim.nr_cpus)
+		return set_error(-EINVAL, "no cpu%d on a %d-CPU machine", cpu,
+				 sim.nr_cpus);
+	req = kzalloc(sizeof(*req), GFP_KERNEL);
+	req->kind = kind;
+	req->cpu = cpu;
+	ret = init_request(req);
+	if (!ret && req->result)
+		ret = set_error(req->result, "cpu%d: %s failed: %d", cpu,
+				kind == REQ_CPU_DOWN ? "cpu_down()" :
+				"cpu_up()", req->result);
+	kfree(req);
+	return ret;
+}
+
+int sim_cpu_offline(int cpu)
+{
+	return hotplug(cpu, REQ_CPU_DOWN);
+}
+
+int sim_cpu_online(int cpu)
+{
+	return hotplug(cpu, REQ_CPU_UP);
 }
 
 int sim_spawn(const struct sim_task_attr *attr, sim_body_t body, void *arg)

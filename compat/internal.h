@@ -116,8 +116,18 @@ struct sim_task {
 	int final_cpu;
 };
 
+/* Work for init (pid 1), queued by the harness. */
+enum sim_req_kind {
+	REQ_SPAWN,
+	REQ_CPU_DOWN,
+	REQ_CPU_UP,
+};
+
 struct sim_spawn_req {
 	struct list_head list;
+	enum sim_req_kind kind;
+	int cpu;			/* REQ_CPU_* */
+	int result;			/* REQ_CPU_*: 0 or -errno */
 	struct sim_task_attr attr;
 	char name[TASK_COMM_LEN];
 	cpumask_t cpus;
@@ -210,6 +220,8 @@ void sim_free_dead_tasks(void);
 void sim_free_all_allocs(void);
 int sim_cpu_notify(unsigned long action, int cpu);
 int cpu_up(unsigned int cpu);
+int cpu_down(unsigned int cpu);
+void sim_migrate_timers(int from, int to);
 void cpu_idle(void) __attribute__((noreturn));
 int sim_machine_boot(void *unused);
 int sim_alloc_pid(void);

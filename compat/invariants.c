@@ -37,10 +37,13 @@ static void count_queued(struct task_struct *p, void *arg)
 {
 	struct queue_walk *w = arg;
 
-	if (!p->sim || p->sim->pid >= PID_MAX_DEFAULT || p->sim->is_idle)
+	if (!p->sim || p->sim->pid >= PID_MAX_DEFAULT)
 		sim_fail("BUG: invariant: cpu%d's runqueue holds %s, which is "
 			 "not a task of this machine", w->cpu,
 			 sim_task_name(p));
+	/* A dying CPU's idle task may be queued (sched_idle_next()). */
+	if (p->sim->is_idle)
+		return;
 	if (visited[p->sim->pid] == walk_gen)
 		sim_fail("BUG: invariant: %s is queued twice (seen again on "
 			 "cpu%d)", sim_task_name(p), w->cpu);
@@ -88,6 +91,9 @@ static void check_queues(void)
 		w.cpu = cpu;
 		w.visits = 0;
 		scheduler->for_each_queued(cpu, count_queued, &w);
+		if (w.visits && !sim.cpu[cpu].online)
+			sim_fail("BUG: invariant: %lu tasks are queued on "
+				 "cpu%d, which is offline", w.visits, cpu);
 	}
 
 	list_for_each_entry(st, &sim.tasks, all) {
@@ -151,7 +157,8 @@ static void check_rt_order(void)
 	for (cpu = 0; cpu < sim.nr_cpus; cpu++) {
 		struct task_struct *curr = sim_current[cpu], *p = waiter[cpu];
 
-		if (!p || !sim.cpu[cpu].online ||
+		/* A dying CPU runs its idle task by force: no rule there. */
+		if (!p || !cpu_online(cpu) ||
 		    test_tsk_thread_flag(curr, TIF_NEED_RESCHED))
 			continue;
 		if (curr == sim.cpu[cpu].idle ||

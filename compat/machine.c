@@ -25,6 +25,8 @@
 #include <linux/topology.h>
 #include <linux/cpu.h>
 #include <linux/init.h>
+#include <linux/kthread.h>
+#include <asm/uaccess.h>
 #include <linux/string.h>
 #include <linux/sched_trace.h>
 
@@ -585,9 +587,6 @@ static void idle_entry(void *unused)
  * mark it online, notify CPU_ONLINE.  Its first tick comes one period
  * after the current instant's tick boundary.
  */
-int cpu_up(unsigned int cpu);
-extern int sim_cpu_notify(unsigned long action, int cpu);
-
 int cpu_up(unsigned int cpu)
 {
 	struct sim_cpu *c = &sim.cpu[cpu];
@@ -596,9 +595,13 @@ int cpu_up(unsigned int cpu)
 
 	if (cpu >= (unsigned int)sim.nr_cpus || c->online)
 		return -EINVAL;
+	lock_cpu_hotplug();
 	ret = sim_cpu_notify(CPU_UP_PREPARE, cpu);
-	if (ret)
+	if (ret) {
+		sim_cpu_notify(CPU_UP_CANCELED, cpu);
+		unlock_cpu_hotplug();
 		return ret;
+	}
 	if (!c->idle) {
 		idle = fork_idle(cpu);
 		c->idle = idle;
@@ -611,7 +614,113 @@ int cpu_up(unsigned int cpu)
 	c->online = 1;
 	cpu_set(cpu, cpu_online_map);
 	sim_cpu_notify(CPU_ONLINE, cpu);
+	unlock_cpu_hotplug();
 	return 0;
+}
+
+/* ---- CPU hotplug ---------------------------------------------------------- */
+
+/*
+ * take_cpu_down - run on the dying CPU by its stop thread (SCHED_FIFO 99,
+ * bound there): the CPU leaves cpu_online_map, so nothing new is placed
+ * on it, and its idle task is made to run next.  The thread then sleeps
+ * until cpu_down() stops it.
+ */
+static int take_cpu_down(void *unused)
+{
+	/* As under stop_machine: nothing preempts us until we sleep. */
+	local_irq_disable();
+	cpu_clear(smp_processor_id(), cpu_online_map);
+	sched_idle_next();
+	local_irq_enable();
+	while (!kthread_should_stop()) {
+		set_current_state(TASK_INTERRUPTIBLE);
+		schedule();
+	}
+	__set_current_state(TASK_RUNNING);
+	return 0;
+}
+
+static struct task_struct *start_stop_thread(unsigned int cpu)
+{
+	struct sched_param param = { .sched_priority = MAX_RT_PRIO - 1 };
+	mm_segment_t old = get_fs();
+	struct task_struct *p;
+
+	p = kthread_create(take_cpu_down, NULL, "kstopmachine");
+	kthread_bind(p, cpu);
+	set_fs(KERNEL_DS);
+	setscheduler(p->pid, SCHED_FIFO, (struct sched_param __user *)&param);
+	set_fs(old);
+	wake_up_process(p);
+	return p;
+}
+
+/* __cpu_die - the CPU runs its idle task and stops taking interrupts. */
+static void __cpu_die(unsigned int cpu)
+{
+	struct sim_cpu *c = &sim.cpu[cpu];
+	int i;
+
+	sim_account_cpu(c);
+	c->online = 0;
+	c->ipi_pending = 0;
+	if (sim.timekeeper == (int)cpu)
+		for (i = 0; i < sim.nr_cpus; i++)
+			if (sim.cpu[i].online) {
+				sim.timekeeper = i;
+				break;
+			}
+	sim_migrate_timers(cpu, smp_processor_id());
+}
+
+/**
+ * cpu_down - take @cpu offline, as kernel/cpu.c does in 2.6.10.
+ *
+ * Process context.  The caller stops being allowed on @cpu; a stop
+ * thread on @cpu takes it out of cpu_online_map and runs its idle task;
+ * once the CPU is idle it dies (no more ticks), its timers move here and
+ * the CPU_DEAD notifiers move the tasks still queued on it.
+ */
+int cpu_down(unsigned int cpu)
+{
+	cpumask_t old_allowed, tmp;
+	struct task_struct *p;
+	int err = 0;
+
+	lock_cpu_hotplug();
+	if (cpu >= (unsigned int)sim.nr_cpus || !cpu_online(cpu)) {
+		err = -EINVAL;
+		goto out;
+	}
+	if (num_online_cpus() == 1) {
+		err = -EBUSY;
+		goto out;
+	}
+	if (sim_cpu_notify(CPU_DOWN_PREPARE, cpu)) {
+		sim_cpu_notify(CPU_DOWN_FAILED, cpu);
+		err = -EINVAL;
+		goto out;
+	}
+
+	old_allowed = current->cpus_allowed;
+	tmp = CPU_MASK_ALL;
+	cpu_clear(cpu, tmp);
+	set_cpus_allowed(current, tmp);
+
+	p = start_stop_thread(cpu);
+	/* The dying CPU must get to its idle task: let it run. */
+	while (cpu_online(cpu) || !idle_cpu(cpu))
+		cpu_relax();
+	__cpu_die(cpu);
+
+	kthread_bind(p, smp_processor_id());
+	sim_cpu_notify(CPU_DEAD, cpu);
+	kthread_stop(p);
+	set_cpus_allowed(current, old_allowed);
+out:
+	unlock_cpu_hotplug();
+	return err;
 }
 
 static void setup_topology(void)

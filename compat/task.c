@@ -491,11 +491,28 @@ static void do_spawn(struct sim_spawn_req *req)
 	req->done = 1;
 }
 
+static void do_request(struct sim_spawn_req *req)
+{
+	switch (req->kind) {
+	case REQ_SPAWN:
+		do_spawn(req);
+		return;
+	case REQ_CPU_DOWN:
+		req->result = cpu_down(req->cpu);
+		break;
+	case REQ_CPU_UP:
+		req->result = cpu_up(req->cpu);
+		break;
+	}
+	req->done = 1;
+}
+
 /*
  * init_main - pid 1.  Brings up the other CPUs and the scheduler's SMP
  * side as init() does in 2.6.10, then serves the harness: it forks each
- * requested workload task.  It runs SCHED_FIFO at the top priority so
- * that a spawn happens at the instant it is asked for.
+ * requested workload task and takes CPUs down and up.  It runs
+ * SCHED_FIFO at the top priority so that a request is served at the
+ * instant it is made.
  */
 int init_main(void *unused)
 {
@@ -523,7 +540,7 @@ int init_main(void *unused)
 			req = list_entry(sim.spawn_reqs.next,
 					 struct sim_spawn_req, list);
 			list_del_init(&req->list);
-			do_spawn(req);
+			do_request(req);
 		}
 	}
 	return 0;

@@ -132,3 +132,16 @@ void sim_timers_reset(void)
 {
 	timer_seq = 0;
 }
+
+/* sim_migrate_timers - move the pending timers of dead CPU @from to @to. */
+void sim_migrate_timers(int from, int to)
+{
+	struct list_head *head = &sim.cpu[from].timers;
+	struct timer_list *t;
+
+	while (!list_empty(head)) {
+		t = list_entry(head->next, struct timer_list, entry);
+		list_del_init(&t->entry);
+		enqueue_timer(t, to);
+	}
+}

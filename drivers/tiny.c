@@ -29,6 +29,7 @@
  */
 #include <linux/sched.h>
 #include <linux/init.h>
+#include <linux/cpu.h>
 #include <linux/kernel_stat.h>
 #include <linux/string.h>
 #include <linux/syscalls.h>
@@ -223,6 +224,12 @@ static void double_rq_unlock(struct tiny_rq *a, struct tiny_rq *b)
 	spin_unlock(&a->lock);
 	if (a != b)
 		spin_unlock(&b->lock);
+}
+
+/* Let @p run on every online CPU (its own ones are all gone). */
+static void cpus_setall_online(task_t *p)
+{
+	p->cpus_allowed = cpu_online_map;
 }
 
 /* The allowed online CPU with the fewest queued tasks, lowest first. */
@@ -854,9 +861,70 @@ static long tiny_yield(void)
 
 /* ---- SMP ----------------------------------------------------------------- */
 
-/* Nothing to start: tiny moves tasks itself, without migration threads. */
+/*
+ * migrate_dead_tasks - move every task queued on @dead_cpu, which has just
+ * gone offline, to the least loaded online CPU it may use.  Process
+ * context, on another CPU.
+ */
+static void migrate_dead_tasks(int dead_cpu)
+{
+	struct tiny_rq *dead = cpu_rq(dead_cpu), *dst;
+	struct tiny_array *a = &dead->array;
+	unsigned long flags;
+	task_t *p;
+	int cpu;
+
+	local_irq_save(flags);
+	while (a->nr_active) {
+		p = list_entry(a->queue[find_first_bit(a->bitmap,
+				TINY_LEVELS)].next, task_t, u.tiny.run_list);
+		cpu = least_loaded_cpu(p);
+		if (cpu < 0) {
+			/* Its affinity has no online CPU left: any will do. */
+			cpus_setall_online(p);
+			cpu = least_loaded_cpu(p);
+		}
+		dst = cpu_rq(cpu);
+		double_rq_lock(dead, dst);
+		dequeue_task(p, dead);
+		set_task_cpu(p, cpu);
+		activate_task(p, dst);
+		double_rq_unlock(dead, dst);
+	}
+	local_irq_restore(flags);
+}
+
+/*
+ * tiny_cpu_callback - CPU hotplug: a CPU coming up runs its queue again;
+ * the tasks of a dead CPU move to the living ones.
+ */
+static int tiny_cpu_callback(struct notifier_block *nfb,
+			     unsigned long action, void *hcpu)
+{
+	int cpu = (long)hcpu;
+
+	switch (action) {
+	case CPU_UP_PREPARE:
+		cpu_rq(cpu)->idle_next = 0;
+		break;
+	case CPU_DEAD:
+		migrate_dead_tasks(cpu);
+		break;
+	}
+	return NOTIFY_OK;
+}
+
+static struct notifier_block tiny_cpu_nb = {
+	.notifier_call	= tiny_cpu_callback,
+};
+
+/*
+ * tiny_migration_init - no migration threads: tiny moves tasks itself.
+ * Only the hotplug notifier is needed.
+ */
 static int tiny_migration_init(void)
 {
+	register_cpu_notifier(&tiny_cpu_nb);
 	return 0;
 }
 

@@ -148,6 +148,15 @@ int sim_cmd(int pid, int op, long a0, long a1, long a2, long a3);
 int sim_cmd_wait(int pid, unsigned long long max_ns);
 long sim_cmd_result(int pid);		/* of its last finished command */
 
+/*
+ * CPU hotplug, done by init (cpu_down()/cpu_up() as in 2.6.10): the
+ * driver's notifiers move the tasks of a CPU going offline.  0, or
+ * -EINVAL (no such CPU, or already in that state), -EBUSY (the last
+ * online CPU).
+ */
+int sim_cpu_offline(int cpu);
+int sim_cpu_online(int cpu);
+
 /* Outside actions, delivered as an interrupt on a CPU at sim_now(). */
 int sim_wake(int pid);			/* wake_up_process() from an irq */
 int sim_signal(int pid, int sig);	/* send_sig() from an irq */

@@ -114,9 +114,30 @@ struct cpusched_tiny {
 };
 #endif
 
+#ifdef CONFIG_CPUSCHED_INGOSCHED
+/* drivers/ingosched.c: the 2.6.10 O(1) scheduler (kernel/sched.c) */
+struct prio_array;
+
+struct cpusched_ingo {
+	int prio;			/* dynamic priority, 0..MAX_PRIO-1 */
+	struct list_head run_list;	/* on array->queue[prio] */
+	struct prio_array *array;	/* active or expired; NULL: off rq */
+	unsigned int time_slice;	/* jiffies left */
+	unsigned int first_time_slice;	/* still on the slice from fork */
+	unsigned long sleep_avg;	/* ns, 0..NS_MAX_SLEEP_AVG */
+	long interactive_credit;
+	unsigned long long timestamp;	/* ns: last queued or switched */
+	unsigned long long last_ran;	/* ns: last switched out */
+	int activated;			/* -1 unint wake, 1 wake, 2 irq wake */
+};
+#endif
+
 union cpusched {
 #ifdef CONFIG_CPUSCHED_TINY
 	struct cpusched_tiny tiny;
+#endif
+#ifdef CONFIG_CPUSCHED_INGOSCHED
+	struct cpusched_ingo ingosched;
 #endif
 	char cpusched_none;		/* keeps the union non-empty */
 };
