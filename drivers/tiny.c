@@ -226,12 +226,6 @@ static void double_rq_unlock(struct tiny_rq *a, struct tiny_rq *b)
 		spin_unlock(&b->lock);
 }
 
-/* Let @p run on every online CPU (its own ones are all gone). */
-static void cpus_setall_online(task_t *p)
-{
-	p->cpus_allowed = cpu_online_map;
-}
-
 /* The allowed online CPU with the fewest queued tasks, lowest first. */
 static int least_loaded_cpu(const task_t *p)
 {
@@ -862,28 +856,39 @@ static long tiny_yield(void)
 /* ---- SMP ----------------------------------------------------------------- */
 
 /*
- * migrate_dead_tasks - move every task queued on @dead_cpu, which has just
- * gone offline, to the least loaded online CPU it may use.  Process
- * context, on another CPU.
+ * new_home - an online CPU for @p, whose CPU died.  If its affinity has
+ * none left, it may use them all, as 2.6.10 decides ("no longer affine").
+ */
+static int new_home(task_t *p, int dead_cpu)
+{
+	int cpu = least_loaded_cpu(p);
+
+	if (cpu < 0) {
+		printk(KERN_INFO "process %d (%s) no longer affine to cpu%d\n",
+		       p->pid, p->comm, dead_cpu);
+		p->cpus_allowed = cpu_online_map;
+		cpu = least_loaded_cpu(p);
+	}
+	return cpu;
+}
+
+/*
+ * migrate_dead_tasks - every task of @dead_cpu, which has just gone
+ * offline, moves to a live CPU: queued ones onto its runqueue, sleeping
+ * ones so that they wake there.  Process context, on another CPU.
  */
 static void migrate_dead_tasks(int dead_cpu)
 {
 	struct tiny_rq *dead = cpu_rq(dead_cpu), *dst;
 	struct tiny_array *a = &dead->array;
-	unsigned long flags;
 	task_t *p;
 	int cpu;
 
-	local_irq_save(flags);
+	write_lock_irq(&tasklist_lock);
 	while (a->nr_active) {
 		p = list_entry(a->queue[find_first_bit(a->bitmap,
 				TINY_LEVELS)].next, task_t, u.tiny.run_list);
-		cpu = least_loaded_cpu(p);
-		if (cpu < 0) {
-			/* Its affinity has no online CPU left: any will do. */
-			cpus_setall_online(p);
-			cpu = least_loaded_cpu(p);
-		}
+		cpu = new_home(p, dead_cpu);
 		dst = cpu_rq(cpu);
 		double_rq_lock(dead, dst);
 		dequeue_task(p, dead);
@@ -891,7 +896,14 @@ static void migrate_dead_tasks(int dead_cpu)
 		activate_task(p, dst);
 		double_rq_unlock(dead, dst);
 	}
-	local_irq_restore(flags);
+	for_each_process(p) {
+		if (task_cpu(p) != dead_cpu || p == dead->idle)
+			continue;
+		spin_lock(&dead->lock);
+		set_task_cpu(p, new_home(p, dead_cpu));
+		spin_unlock(&dead->lock);
+	}
+	write_unlock_irq(&tasklist_lock);
 }
 
 /*

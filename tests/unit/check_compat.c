@@ -923,6 +923,123 @@ START_TEST(compat_kthread_create_bind_stop)
 }
 END_TEST
 
+/* ---- CPU hotplug --------------------------------------------------------- */
+
+/* Busy time of @cpu now; an offline CPU's stops growing. */
+static unsigned long long busy_of(int cpu)
+{
+	return cpu_info(cpu).busy_ns;
+}
+
+/*
+ * Four hogs on four CPUs; cpu2 goes offline: it stops, no task is left on
+ * it, and every hog keeps running on the three others.
+ */
+START_TEST(compat_hotplug_offline_moves_tasks)
+{
+	int pids[4], i;
+	unsigned long long before[4], busy2;
+
+	t_boot(4, NULL);
+	for (i = 0; i < 4; i++)
+		pids[i] = t_spawn("hog", SIM_SCHED_NORMAL, 0, 0, t_body_hog,
+				  NULL);
+	t_run(MS(100));
+	ck_assert_int_eq(sim_cpu_offline(2), 0);
+	ck_assert_int_eq(cpu_info(2).online, 0);
+	busy2 = busy_of(2);
+	for (i = 0; i < 4; i++) {
+		ck_assert_int_ne(t_info(pids[i]).cpu, 2);
+		before[i] = t_info(pids[i]).runtime_ns;
+	}
+	t_run(SEC(1));
+	ck_assert_uint_eq(busy_of(2), busy2);
+	for (i = 0; i < 4; i++) {
+		ck_assert_int_ne(t_info(pids[i]).cpu, 2);
+		ck_assert_uint_gt(t_info(pids[i]).runtime_ns, before[i]);
+	}
+	/* three CPUs, four hogs: all three stay busy */
+	for (i = 0; i < 4; i++)
+		if (i != 2)
+			ck_assert_uint_ge(busy_of(i), MS(1100) - MS(1));
+}
+END_TEST
+
+/* A CPU brought back online takes work again. */
+START_TEST(compat_hotplug_online_again_takes_work)
+{
+	unsigned long long busy1;
+	int i;
+
+	t_boot(2, NULL);
+	ck_assert_int_eq(sim_cpu_offline(1), 0);
+	for (i = 0; i < 2; i++)
+		t_spawn("hog", SIM_SCHED_NORMAL, 0, 0, t_body_hog, NULL);
+	t_run(MS(100));
+	busy1 = busy_of(1);
+	ck_assert_uint_eq(busy1, 0);
+	ck_assert_int_eq(sim_cpu_online(1), 0);
+	ck_assert_int_eq(cpu_info(1).online, 1);
+	/* the second hog goes there at the first idle pull or wake-up */
+	t_spawn("hog", SIM_SCHED_NORMAL, 0, 0, t_body_hog, NULL);
+	t_run(MS(500));
+	ck_assert_uint_gt(busy_of(1), MS(400));
+}
+END_TEST
+
+START_TEST(compat_hotplug_errors)
+{
+	t_boot(2, NULL);
+	ck_assert_int_eq(sim_cpu_offline(2), -EINVAL);
+	ck_assert_int_eq(sim_cpu_offline(-1), -EINVAL);
+	ck_assert_int_eq(sim_cpu_online(0), -EINVAL);	/* already up */
+	ck_assert_int_eq(sim_cpu_offline(1), 0);
+	ck_assert_int_eq(sim_cpu_offline(1), -EINVAL);	/* already down */
+	ck_assert_int_eq(sim_cpu_offline(0), -EBUSY);	/* the last one */
+	ck_assert_int_eq(cpu_info(0).online, 1);
+	ck_assert_int_eq(sim_check(), 0);
+}
+END_TEST
+
+static void sleep_100ms_body(void *done)
+{
+	sim_sleep(MS(100));
+	*(int *)done = 1;
+	for (;;)
+		sim_sleep(SEC(100));
+}
+
+/*
+ * A task asleep on a CPU that goes offline still wakes on time: the dead
+ * CPU's timers move to a live one.  jiffies keep counting with CPU 0
+ * gone too.
+ */
+START_TEST(compat_hotplug_timers_and_jiffies_survive)
+{
+	struct sim_task_attr a;
+	static int done;
+	unsigned long j0;
+	int pid;
+
+	t_boot(2, NULL);
+	sim_task_attr_init(&a);
+	a.name = "sleeper";
+	a.cpus = "0";
+	pid = sim_spawn(&a, sleep_100ms_body, &done);
+	ck_assert_int_gt(pid, 0);
+	t_run(MS(10));
+	ck_assert_int_eq(t_info(pid).cpu, 0);
+	j0 = sim_jiffies();
+	ck_assert_int_eq(sim_cpu_offline(0), 0);
+	t_run(MS(89));
+	ck_assert_int_eq(done, 0);
+	t_run(MS(2));
+	ck_assert_int_eq(done, 1);
+	ck_assert_int_eq(t_info(pid).cpu, 1);
+	ck_assert_uint_eq(sim_jiffies() - j0, 91);
+}
+END_TEST
+
 /* ---- the suite ----------------------------------------------------------- */
 
 static Suite *compat_suite(void)
@@ -1000,6 +1117,14 @@ static Suite *compat_suite(void)
 	tcase_add_test(tc, compat_boot_isolcpus_sets_map);
 	tcase_add_test(tc, compat_boot_isolcpus_default_none);
 	tcase_add_test(tc, compat_kthread_create_bind_stop);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("hotplug");
+	tcase_add_checked_fixture(tc, NULL, teardown);
+	tcase_add_test(tc, compat_hotplug_offline_moves_tasks);
+	tcase_add_test(tc, compat_hotplug_online_again_takes_work);
+	tcase_add_test(tc, compat_hotplug_errors);
+	tcase_add_test(tc, compat_hotplug_timers_and_jiffies_survive);
 	suite_add_tcase(s, tc);
 
 	return s;

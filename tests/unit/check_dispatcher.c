@@ -316,7 +316,7 @@ static const struct entry_case entry_cases[] = {
 static void setup_spy(void)
 {
 	kfix_spy_attach();
-	t_boot(SPY_CPUS, NULL);
+	t_boot(SPY_CPUS, "");	/* no cpusched=: the default */
 }
 
 static void teardown_spy(void)
@@ -392,7 +392,7 @@ static void teardown_boot(void)
 /* No "cpusched=": the build's default runs, and nothing is logged. */
 START_TEST(dispatcher_default_driver_without_cpusched)
 {
-	t_boot(1, NULL);
+	t_boot(1, "");
 	ck_assert_str_eq(sim_cpusched(), sim_default_driver());
 	ck_assert(!sim_log_contains("cpusched:"));
 }
@@ -470,7 +470,7 @@ START_TEST(dispatcher_schedstat_starts_with_version_10)
 {
 	char *text, first[32];
 
-	t_boot(1, NULL);
+	t_boot(1, "");
 	text = schedstat_copy();
 	snprintf(first, sizeof(first), "version %d\n", SCHEDSTAT_VERSION);
 	ck_assert_msg(!strncmp(text, first, strlen(first)),
@@ -485,7 +485,7 @@ START_TEST(dispatcher_schedstat_timestamp_is_jiffies)
 	char *text, *line;
 	unsigned long stamp;
 
-	t_boot(1, NULL);
+	t_boot(1, "");
 	t_run(MS(25));
 	text = schedstat_copy();
 	line = strchr(text, '\n');
@@ -507,7 +507,7 @@ START_TEST(dispatcher_schedstat_has_28_numbers_per_online_cpu)
 	int cpus = schedstat_cpus[_i], seen = 0, fields, cpu;
 	char *text, *line, *save, *tok, *save2, *end;
 
-	t_boot(cpus, NULL);
+	t_boot(cpus, "");
 	t_spawn("hog", SIM_SCHED_NORMAL, 0, 0, t_body_hog, NULL);
 	t_run(MS(10));
 	text = schedstat_copy();

@@ -9,8 +9,12 @@
 
 void t_boot_cfg(const struct sim_config *cfg)
 {
-	int ret = sim_boot(cfg);
+	struct sim_config c = *cfg;
+	int ret;
 
+	if (!c.cmdline)
+		c.cmdline = T_DEFAULT_CMDLINE;
+	ret = sim_boot(&c);
 	ck_assert_msg(ret == 0, "boot failed (%d): %s", ret, sim_error());
 }
 

@@ -15,7 +15,15 @@
 #define MS(n)		((unsigned long long)(n) * NSEC_PER_MSEC)
 #define SEC(n)		((unsigned long long)(n) * 1000000000ULL)
 
-/* Boot with @cpus CPUs and @cmdline (may be NULL); fails the test if not. */
+/*
+ * The suites of the machine and the framework expect tiny's numbers
+ * (timeslices, placement), whatever the build's default driver is: a
+ * boot without a command line picks tiny.  Driver suites name theirs.
+ */
+#define T_DEFAULT_CMDLINE	"cpusched=tiny"
+
+/* Boot with @cpus CPUs and @cmdline (NULL: T_DEFAULT_CMDLINE); fails the
+ * test if it cannot. */
 void t_boot(int cpus, const char *cmdline);
 void t_boot_cfg(const struct sim_config *cfg);
 void t_shutdown(void);
