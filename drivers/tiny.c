@@ -263,50 +263,25 @@ static int wake_cpu(const task_t *p)
 
 /* ---- time accounting ----------------------------------------------------- */
 
-static void tiny_account_user_time(struct task_struct *p, cputime_t cputime)
+static int iowait_here(struct tiny_rq *rq)
 {
-	struct cpu_usage_stat *cpustat = &kstat_this_cpu.cpustat;
-
-	p->utime = cputime_add(p->utime, cputime);
-	if (TASK_NICE(p) > 0)
-		cpustat->nice = cputime64_add(cpustat->nice, cputime);
-	else
-		cpustat->user = cputime64_add(cpustat->user, cputime);
+	return atomic_read(&rq->nr_iowait) > 0;
 }
 
 static void tiny_account_system_time(struct task_struct *p,
 				     int hardirq_offset, cputime_t cputime)
 {
-	struct cpu_usage_stat *cpustat = &kstat_this_cpu.cpustat;
 	struct tiny_rq *rq = this_rq();
 
-	p->stime = cputime_add(p->stime, cputime);
-	if (hardirq_count() - hardirq_offset)
-		cpustat->irq = cputime64_add(cpustat->irq, cputime);
-	else if (softirq_count())
-		cpustat->softirq = cputime64_add(cpustat->softirq, cputime);
-	else if (p != rq->idle)
-		cpustat->system = cputime64_add(cpustat->system, cputime);
-	else if (atomic_read(&rq->nr_iowait) > 0)
-		cpustat->iowait = cputime64_add(cpustat->iowait, cputime);
-	else
-		cpustat->idle = cputime64_add(cpustat->idle, cputime);
+	sched_account_system(p, hardirq_offset, cputime, p == rq->idle,
+			     iowait_here(rq));
 }
 
 static void tiny_account_steal_time(struct task_struct *p, cputime_t steal)
 {
-	struct cpu_usage_stat *cpustat = &kstat_this_cpu.cpustat;
 	struct tiny_rq *rq = this_rq();
 
-	if (p != rq->idle) {
-		cpustat->steal = cputime64_add(cpustat->steal, steal);
-		return;
-	}
-	p->stime = cputime_add(p->stime, steal);
-	if (atomic_read(&rq->nr_iowait) > 0)
-		cpustat->iowait = cputime64_add(cpustat->iowait, steal);
-	else
-		cpustat->idle = cputime64_add(cpustat->idle, steal);
+	sched_account_steal(p, steal, p == rq->idle, iowait_here(rq));
 }
 
 /* ---- counters ------------------------------------------------------------ */
@@ -671,27 +646,6 @@ static void tiny_sched_exit(task_t *p)
 
 /* ---- waiting ------------------------------------------------------------- */
 
-static void tiny_wait_for_completion(struct completion *x)
-{
-	might_sleep();
-	spin_lock_irq(&x->wait.lock);
-	if (!x->done) {
-		DECLARE_WAITQUEUE(wait, current);
-
-		wait.flags |= WQ_FLAG_EXCLUSIVE;
-		__add_wait_queue_tail(&x->wait, &wait);
-		do {
-			__set_current_state(TASK_UNINTERRUPTIBLE);
-			spin_unlock_irq(&x->wait.lock);
-			schedule();
-			spin_lock_irq(&x->wait.lock);
-		} while (!x->done);
-		__remove_wait_queue(&x->wait, &wait);
-	}
-	x->done--;
-	spin_unlock_irq(&x->wait.lock);
-}
-
 static void tiny_io_schedule(void)
 {
 	struct tiny_rq *rq = this_rq();
@@ -739,10 +693,7 @@ static void __setscheduler(task_t *p, int policy, int prio)
 	p->u.tiny.prio = normal_prio(p);
 }
 
-/*
- * tiny_setscheduler - sched_setscheduler() and sched_setparam(), with
- * 2.6.10's checks in 2.6.10's order.
- */
+/* tiny_setscheduler - sched_setscheduler() and sched_setparam(). */
 static int tiny_setscheduler(pid_t pid, int policy,
 			     struct sched_param __user *param)
 {
@@ -752,40 +703,9 @@ static int tiny_setscheduler(pid_t pid, int policy,
 	int retval, old_level, queued;
 	task_t *p;
 
-	if (!param || pid < 0)
-		return -EINVAL;
-	if (copy_from_user(&lp, param, sizeof(struct sched_param)))
-		return -EFAULT;
-
-	read_lock_irq(&tasklist_lock);
-	retval = -ESRCH;
-	p = find_process_by_pid(pid);
-	if (!p)
-		goto out_unlock_tasklist;
-
-	if (policy < 0) {
-		policy = p->policy;
-	} else {
-		retval = -EINVAL;
-		if (policy != SCHED_FIFO && policy != SCHED_RR &&
-		    policy != SCHED_NORMAL)
-			goto out_unlock_tasklist;
-	}
-	retval = -EINVAL;
-	if (lp.sched_priority < 0 || lp.sched_priority > MAX_USER_RT_PRIO - 1)
-		goto out_unlock_tasklist;
-	if ((policy == SCHED_NORMAL) != (lp.sched_priority == 0))
-		goto out_unlock_tasklist;
-	retval = -EPERM;
-	if ((policy == SCHED_FIFO || policy == SCHED_RR) &&
-	    !capable(CAP_SYS_NICE))
-		goto out_unlock_tasklist;
-	if (current->euid != p->euid && current->euid != p->uid &&
-	    !capable(CAP_SYS_NICE))
-		goto out_unlock_tasklist;
-	retval = security_task_setscheduler(p, policy, &lp);
+	retval = sched_setscheduler_find(pid, &policy, param, &lp, &p);
 	if (retval)
-		goto out_unlock_tasklist;
+		return retval;
 
 	rq = task_rq_lock(p, &flags);
 	queued = p->u.tiny.on_rq;
@@ -803,32 +723,13 @@ static int tiny_setscheduler(pid_t pid, int policy,
 		}
 	}
 	task_rq_unlock(rq, &flags);
-	retval = 0;
-out_unlock_tasklist:
 	read_unlock_irq(&tasklist_lock);
-	return retval;
+	return 0;
 }
 
 static long tiny_rr_get_interval(pid_t pid, struct timespec __user *interval)
 {
-	struct timespec t;
-	task_t *p;
-	int retval = -EINVAL;
-
-	if (pid < 0)
-		return retval;
-	retval = -ESRCH;
-	read_lock(&tasklist_lock);
-	p = find_process_by_pid(pid);
-	if (!p)
-		goto out_unlock;
-	jiffies_to_timespec(p->policy == SCHED_FIFO ? 0 : task_timeslice(p),
-			    &t);
-	read_unlock(&tasklist_lock);
-	return copy_to_user(interval, &t, sizeof(t)) ? -EFAULT : 0;
-out_unlock:
-	read_unlock(&tasklist_lock);
-	return retval;
+	return sched_rr_interval(pid, interval, task_timeslice);
 }
 
 /*
@@ -1157,9 +1058,9 @@ struct sched_drv tiny_sched_drv = {
 	.cpusched_name		= "tiny",
 	.account_steal_time	= tiny_account_steal_time,
 	.account_system_time	= tiny_account_system_time,
-	.account_user_time	= tiny_account_user_time,
+	.account_user_time	= sched_account_user,
 	.rt_task		= tiny_rt_task,
-	.wait_for_completion	= tiny_wait_for_completion,
+	.wait_for_completion	= default_wait_for_completion,
 	.io_schedule		= tiny_io_schedule,
 	.io_schedule_timeout	= tiny_io_schedule_timeout,
 	.set_oom_timeslice	= tiny_set_oom_timeslice,

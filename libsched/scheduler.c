@@ -67,6 +67,11 @@ static int __init scheduler_setup(char *str)
 		scheduler = chosen;
 		init_task = base_init_task;
 		sched_init();
+		/*
+		 * init_idle() made the boot task preemptible again, but
+		 * start_kernel() runs with preemption off until cpu_idle().
+		 */
+		preempt_disable();
 	}
 	printk(KERN_INFO "cpusched: %s cpu scheduler\n",
 	       scheduler->cpusched_name);
@@ -320,6 +325,201 @@ int show_schedstat(struct seq_file *seq, void *v)
 int in_sched_functions(unsigned long addr)
 {
 	return 0;
+}
+
+/* ---- shared by the drivers ------------------------------------------------ */
+
+/**
+ * sched_account_user - charge @cputime of user time to @p and its CPU
+ * @p: the task that was running
+ * @cputime: time to charge
+ *
+ * Time of a task with positive nice counts as "nice" in cpustat.
+ */
+void sched_account_user(struct task_struct *p, cputime_t cputime)
+{
+	struct cpu_usage_stat *cpustat = &kstat_this_cpu.cpustat;
+
+	p->utime = cputime_add(p->utime, cputime);
+	if (p->static_prio > MAX_RT_PRIO + 20)
+		cpustat->nice = cputime64_add(cpustat->nice, cputime);
+	else
+		cpustat->user = cputime64_add(cpustat->user, cputime);
+}
+
+/**
+ * sched_account_system - charge @cputime of system time to @p
+ * @p: the task that was running
+ * @hardirq_offset: the hardirq count of the tick itself, not to be counted
+ * @cputime: time to charge
+ * @idle: @p is this CPU's idle task
+ * @iowait: the runqueue has tasks waiting for I/O
+ *
+ * The CPU's share goes to irq, softirq, system, iowait or idle time.
+ */
+void sched_account_system(struct task_struct *p, int hardirq_offset,
+			  cputime_t cputime, int idle, int iowait)
+{
+	struct cpu_usage_stat *cpustat = &kstat_this_cpu.cpustat;
+
+	p->stime = cputime_add(p->stime, cputime);
+	if (hardirq_count() - hardirq_offset)
+		cpustat->irq = cputime64_add(cpustat->irq, cputime);
+	else if (softirq_count())
+		cpustat->softirq = cputime64_add(cpustat->softirq, cputime);
+	else if (!idle)
+		cpustat->system = cputime64_add(cpustat->system, cputime);
+	else if (iowait)
+		cpustat->iowait = cputime64_add(cpustat->iowait, cputime);
+	else
+		cpustat->idle = cputime64_add(cpustat->idle, cputime);
+}
+
+/**
+ * sched_account_steal - charge time a hypervisor took from this CPU
+ * @p: the task that was running
+ * @steal: the time stolen
+ * @idle: @p is this CPU's idle task (then it is idle or iowait time)
+ * @iowait: the runqueue has tasks waiting for I/O
+ */
+void sched_account_steal(struct task_struct *p, cputime_t steal, int idle,
+			 int iowait)
+{
+	struct cpu_usage_stat *cpustat = &kstat_this_cpu.cpustat;
+
+	if (!idle) {
+		cpustat->steal = cputime64_add(cpustat->steal, steal);
+		return;
+	}
+	p->stime = cputime_add(p->stime, steal);
+	if (iowait)
+		cpustat->iowait = cputime64_add(cpustat->iowait, steal);
+	else
+		cpustat->idle = cputime64_add(cpustat->idle, steal);
+}
+
+/**
+ * default_wait_for_completion - wait_for_completion() for designs that
+ * sleep through schedule(): queue exclusively, sleep uninterruptibly
+ * until ->done, consume one.
+ * @x: the completion
+ */
+void __sched default_wait_for_completion(struct completion *x)
+{
+	might_sleep();
+	spin_lock_irq(&x->wait.lock);
+	if (!x->done) {
+		DECLARE_WAITQUEUE(wait, current);
+
+		wait.flags |= WQ_FLAG_EXCLUSIVE;
+		__add_wait_queue_tail(&x->wait, &wait);
+		do {
+			__set_current_state(TASK_UNINTERRUPTIBLE);
+			spin_unlock_irq(&x->wait.lock);
+			schedule();
+			spin_lock_irq(&x->wait.lock);
+		} while (!x->done);
+		__remove_wait_queue(&x->wait, &wait);
+	}
+	x->done--;
+	spin_unlock_irq(&x->wait.lock);
+}
+
+static int setscheduler_allowed(task_t *p, int policy, struct sched_param *lp)
+{
+	if (policy != SCHED_FIFO && policy != SCHED_RR &&
+	    policy != SCHED_NORMAL)
+		return -EINVAL;
+	if (lp->sched_priority < 0 ||
+	    lp->sched_priority > MAX_USER_RT_PRIO - 1)
+		return -EINVAL;
+	if ((policy == SCHED_NORMAL) != (lp->sched_priority == 0))
+		return -EINVAL;
+	if ((policy == SCHED_FIFO || policy == SCHED_RR) &&
+	    !capable(CAP_SYS_NICE))
+		return -EPERM;
+	if (current->euid != p->euid && current->euid != p->uid &&
+	    !capable(CAP_SYS_NICE))
+		return -EPERM;
+	return security_task_setscheduler(p, policy, lp);
+}
+
+/**
+ * sched_setscheduler_find - the checks of sched_setscheduler(), in 2.6.10's
+ * order, before a driver changes anything
+ * @pid: the target, 0 for the caller
+ * @policy: the new policy; negative keeps the target's (sched_setparam)
+ *	and is replaced by it
+ * @param: user pointer to the new priority
+ * @lp: the priority, copied in
+ * @pp: the target
+ *
+ * Returns 0 with tasklist_lock read-held and interrupts off, for the
+ * caller to release with read_unlock_irq() once it has applied the
+ * change; or a negative errno with nothing held: -EINVAL (NULL @param,
+ * negative @pid, unknown policy, priority out of 0..99, SCHED_NORMAL
+ * with a priority or RT without one), -EFAULT, -ESRCH, -EPERM (RT
+ * without CAP_SYS_NICE, or another user's task without it).
+ */
+int sched_setscheduler_find(pid_t pid, int *policy,
+			    struct sched_param __user *param,
+			    struct sched_param *lp, task_t **pp)
+{
+	task_t *p;
+	int retval;
+
+	if (!param || pid < 0)
+		return -EINVAL;
+	if (copy_from_user(lp, param, sizeof(struct sched_param)))
+		return -EFAULT;
+
+	read_lock_irq(&tasklist_lock);
+	p = find_process_by_pid(pid);
+	if (!p) {
+		retval = -ESRCH;
+		goto out_unlock;
+	}
+	if (*policy < 0)
+		*policy = p->policy;
+	retval = setscheduler_allowed(p, *policy, lp);
+	if (retval)
+		goto out_unlock;
+	*pp = p;
+	return 0;
+
+out_unlock:
+	read_unlock_irq(&tasklist_lock);
+	return retval;
+}
+
+/**
+ * sched_rr_interval - sched_rr_get_interval() for a design whose round
+ * robin interval is a timeslice
+ * @pid: the task, 0 for the caller
+ * @interval: user pointer for the result
+ * @timeslice: the design's slice of a task, in jiffies
+ *
+ * SCHED_FIFO has no interval: 0.
+ */
+long sched_rr_interval(pid_t pid, struct timespec __user *interval,
+		       unsigned int (*timeslice)(const task_t *))
+{
+	struct timespec t;
+	task_t *p;
+	long retval;
+
+	if (pid < 0)
+		return -EINVAL;
+	read_lock(&tasklist_lock);
+	p = find_process_by_pid(pid);
+	retval = p ? security_task_getscheduler(p) : -ESRCH;
+	if (retval) {
+		read_unlock(&tasklist_lock);
+		return retval;
+	}
+	jiffies_to_timespec(p->policy == SCHED_FIFO ? 0 : timeslice(p), &t);
+	read_unlock(&tasklist_lock);
+	return copy_to_user(interval, &t, sizeof(t)) ? -EFAULT : 0;
 }
 
 /* ---- wake-ups and completions -------------------------------------------- */

@@ -100,6 +100,23 @@ struct sched_drv {
 };
 
 /*
+ * Code that several designs share, in scheduler.c, for the drivers to call
+ * or to put straight into their sched_drv.
+ */
+extern void sched_account_user(struct task_struct *p, cputime_t cputime);
+extern void sched_account_system(struct task_struct *p, int hardirq_offset,
+				 cputime_t cputime, int idle, int iowait);
+extern void sched_account_steal(struct task_struct *p, cputime_t steal,
+				int idle, int iowait);
+extern void default_wait_for_completion(struct completion *x);
+extern int sched_setscheduler_find(pid_t pid, int *policy,
+				   struct sched_param __user *param,
+				   struct sched_param *lp,
+				   struct task_struct **pp);
+extern long sched_rr_interval(pid_t pid, struct timespec __user *interval,
+			      unsigned int (*timeslice)(const struct task_struct *));
+
+/*
  * Here are the private per-task structs of each cpu scheduler.  They
  * are placed into the cpusched union in task_struct.
  */
