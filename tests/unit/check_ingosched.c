@@ -1,0 +1,1933 @@
+/*
+ * tests/unit/check_ingosched.c - the Linux 2.6.10 O(1) scheduler
+ * (drivers/ingosched.c, "cpusched=ingosched") against the rules of
+ * 2.6.10's kernel/sched.c.
+ *
+ * Each test boots its own machine with "cpusched=ingosched" and checks one
+ * rule.  Numbers come from 2.6.10 and are named below; where a test expects
+ * an exact value, the comment derives it from the rule.  HZ is 1000: a
+ * jiffy is 1 ms, and the timeslices are whole ticks.
+ *
+ * What the harness API cannot show (sleep_avg, interactive_credit, the
+ * slice left, which array a task is queued in) is read through
+ * kfix_ingo.h; the same functions prepare a task before the event under
+ * test (a sleep_avg, a credit, the slice left).  Those writes happen
+ * between events, only on numbers the driver reads at its next event.
+ *
+ * How the exact numbers are made exact:
+ *   - a script task that has just been spawned (or has just finished a
+ *     command) went to sleep at this very instant; a command posted now
+ *     wakes it after a sleep of 0 ns, which recalc_task_prio() ignores,
+ *     and when nothing else runs it runs 0 ns, so schedule() takes 0 ns
+ *     off its sleep_avg: what we set is what the event under test sees;
+ *   - sleeps start at a tick, so a sleep of n ms lasts exactly n ms;
+ *   - a task spawned by the harness is forked by init, so its first slice
+ *     is half of what init had left: tests that need a known slice set it.
+ *
+ * The SMP tests that pin tasks fill or leave the other CPUs with care: an
+ * idle CPU that keeps failing to pull a pinned task wakes the pinned
+ * CPU's migration thread again and again (2.6.10 has no "all pinned"
+ * check), and each visit is a preemption on that CPU.
+ *
+ * Not checked here: the syscalls' argument checking (check_syscalls),
+ * the generic invariants (the machine checks them after every event in
+ * every test below, affinity included).
+ *
+ * The whole suite exits 77 (skipped) with a message when the library was
+ * built without the ingosched driver.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "testlib.h"
+#include "kfix_ingo.h"
+
+#define CMDLINE			"cpusched=ingosched"
+#define TICK_NS			MS(1)		/* HZ 1000 */
+
+/* ---- 2.6.10's constants -------------------------------------------------- */
+
+#define MAX_RT_PRIO		100
+#define MAX_PRIO		140
+#define NICE_TO_PRIO(nice)	(120 + (nice))
+
+#define MIN_TIMESLICE		5	/* ms */
+#define DEF_TIMESLICE		100	/* ms, nice 0 */
+#define MAX_BONUS		10	/* prio levels of bonus, -5..+5 */
+#define MAX_SLEEP_AVG_MS	1000	/* DEF_TIMESLICE * MAX_BONUS */
+#define NS_MAX_SLEEP_AVG	MS(MAX_SLEEP_AVG_MS)
+#define CHILD_PENALTY		95	/* % */
+#define PARENT_PENALTY		100	/* % */
+#define EXIT_WEIGHT		3
+#define STARVATION_LIMIT	1000	/* jiffies, per running task */
+#define CREDIT_LIMIT		100
+#define INTERACTIVE_DELTA	2
+
+/* sleep_avg a long sleep leaves: MAX_SLEEP_AVG - DEF_TIMESLICE */
+#define JUST_INTERACTIVE_MS	(MAX_SLEEP_AVG_MS - DEF_TIMESLICE)
+
+/* sleep_avg (ns) that gives CURRENT_BONUS @b: b * 100 ms */
+#define SLEEP_AVG_OF_BONUS(b)	MS((b) * MAX_SLEEP_AVG_MS / MAX_BONUS)
+
+/*
+ * task_timeslice(), ms: SCALE_PRIO(x, static_prio) = x * (140 - prio) / 20,
+ * at least MIN_TIMESLICE, x = 4 * DEF_TIMESLICE below nice 0.
+ */
+static int timeslice_ms(int nice)
+{
+	int prio = NICE_TO_PRIO(nice);
+	int x = prio < NICE_TO_PRIO(0) ? 4 * DEF_TIMESLICE : DEF_TIMESLICE;
+	int ms = x * (MAX_PRIO - prio) / 20;
+
+	return ms < MIN_TIMESLICE ? MIN_TIMESLICE : ms;
+}
+
+/* TIMESLICE_GRANULARITY in ms for CURRENT_BONUS @bonus on @cpus CPUs. */
+static int granularity_ms(int bonus, int cpus)
+{
+	int shift = (MAX_BONUS - bonus) ? MAX_BONUS - bonus : 1;
+
+	return MIN_TIMESLICE * (1 << (shift - 1)) * cpus;
+}
+
+/* ---- machine configurations ---------------------------------------------- */
+
+struct machine {
+	int cpus;
+	int smt;			/* threads per core */
+};
+
+/* Every machine the core tests run on; the first is the uniprocessor. */
+static const struct machine machines[] = {
+	{ 1, 1 }, { 2, 1 }, { 4, 1 }, { 8, 1 },
+	{ 2, 2 }, { 4, 2 }, { 8, 2 },
+};
+
+#define NR_MACHINES	((int)(sizeof(machines) / sizeof(machines[0])))
+#define FIRST_SMP	1		/* machines[FIRST_SMP..] have 2+ CPUs */
+
+/* ---- fixtures and helpers ------------------------------------------------ */
+
+static void teardown(void)
+{
+	t_shutdown();
+}
+
+static void boot_smt(int cpus, int smt)
+{
+	struct sim_config cfg;
+
+	sim_config_init(&cfg);
+	cfg.nr_cpus = cpus;
+	cfg.smt = smt;
+	cfg.cmdline = CMDLINE;
+	t_boot_cfg(&cfg);
+	ck_assert_str_eq(sim_cpusched(), "ingosched");
+	ck_assert_msg(kfix_ingo_available(),
+		      "kfix_ingo cannot see the ingosched driver");
+}
+
+static void boot(int cpus)
+{
+	boot_smt(cpus, 1);
+}
+
+static void boot_machine(int i)
+{
+	boot_smt(machines[i].cpus, machines[i].smt);
+}
+
+/* A task of @policy/@nice allowed on @cpus (NULL: all); a script if !body. */
+static int spawn_on(const char *name, int policy, int rt_priority, int nice,
+		    const char *cpus, sim_body_t body, void *arg)
+{
+	struct sim_task_attr a;
+	int pid;
+
+	sim_task_attr_init(&a);
+	a.name = name;
+	a.policy = policy;
+	a.rt_priority = rt_priority;
+	a.nice = nice;
+	a.cpus = cpus;
+	pid = body ? sim_spawn(&a, body, arg) : sim_spawn_script(&a);
+	ck_assert_msg(pid > 0, "spawn of %s failed (%d): %s", name, pid,
+		      sim_error());
+	return pid;
+}
+
+static int hog(const char *name, int nice)
+{
+	return t_spawn(name, SIM_SCHED_NORMAL, 0, nice, t_body_hog, NULL);
+}
+
+static int hog_on(const char *name, int nice, const char *cpus)
+{
+	return spawn_on(name, SIM_SCHED_NORMAL, 0, nice, cpus, t_body_hog,
+			NULL);
+}
+
+static int script(const char *name, int nice)
+{
+	return t_spawn_script(name, SIM_SCHED_NORMAL, 0, nice);
+}
+
+static int script_on(const char *name, int nice, const char *cpus)
+{
+	return spawn_on(name, SIM_SCHED_NORMAL, 0, nice, cpus, NULL, NULL);
+}
+
+static struct kfix_ingo ingo(int pid)
+{
+	struct kfix_ingo k;
+
+	ck_assert_msg(kfix_ingo_read(pid, &k) == 0,
+		      "no ingosched fields for pid %d", pid);
+	return k;
+}
+
+static void set_sleep_avg(int pid, unsigned long long ns)
+{
+	ck_assert_int_eq(kfix_ingo_set_sleep_avg(pid, ns), 0);
+}
+
+static void set_credit(int pid, long credit)
+{
+	ck_assert_int_eq(kfix_ingo_set_credit(pid, credit), 0);
+}
+
+static void set_slice(int pid, unsigned int ticks)
+{
+	ck_assert_int_eq(kfix_ingo_set_time_slice(pid, ticks), 0);
+}
+
+static struct sim_cpu_info cpu_info(int cpu)
+{
+	struct sim_cpu_info ci;
+
+	ck_assert_int_eq(sim_cpu_info(cpu, &ci), 0);
+	return ci;
+}
+
+static int curr(int cpu)
+{
+	return cpu_info(cpu).curr_pid;
+}
+
+static unsigned long long runtime(int pid)
+{
+	return t_info(pid).runtime_ns;
+}
+
+/* Queue a command without waiting for it. */
+static void post(int pid, int op, long a0, long a1)
+{
+	int ret = sim_cmd(pid, op, a0, a1, 0, 0);
+
+	ck_assert_msg(ret == 0, "sim_cmd(%d, %d) = %d: %s", pid, op, ret,
+		      sim_error());
+}
+
+static void wait_cmds(int pid)
+{
+	int ret = sim_cmd_wait(pid, SEC(10));
+
+	ck_assert_msg(ret == 0, "pid %d did not finish its commands (%d): %s",
+		      pid, ret, sim_failed() ? sim_report() : sim_error());
+}
+
+/* user space's struct timespec */
+struct u_timespec {
+	long tv_sec;
+	long tv_nsec;
+};
+
+/* sched_rr_get_interval(@target) asked by script task @asker, in ns. */
+static unsigned long long rr_interval_ns(int asker, int target)
+{
+	struct u_timespec ts;
+	unsigned long uaddr = sim_user_map(asker, sizeof(ts));
+
+	ck_assert_msg(uaddr != 0, "sim_user_map: %s", sim_error());
+	ck_assert_int_eq(t_syscall(asker, SIM_SYS_sched_rr_get_interval,
+				   target, uaddr, 0), 0);
+	ck_assert_int_eq(sim_user_read(asker, uaddr, &ts, sizeof(ts)), 0);
+	return (unsigned long long)ts.tv_sec * SEC(1) + ts.tv_nsec;
+}
+
+/* sched_setaffinity(@pid, 1 << @cpu) made by script task @setter. */
+static long set_affinity(int setter, int pid, unsigned long mask)
+{
+	unsigned long uaddr = sim_user_map(setter, sizeof(mask));
+
+	ck_assert_msg(uaddr != 0, "sim_user_map: %s", sim_error());
+	ck_assert_int_eq(sim_user_write(setter, uaddr, &mask, sizeof(mask)),
+			 0);
+	return t_syscall(setter, SIM_SYS_sched_setaffinity, pid,
+			 sizeof(mask), uaddr);
+}
+
+/* The pid of the kernel thread called @name, or 0. */
+#define MAX_SCAN_PID	512
+
+static int find_task(const char *name)
+{
+	struct sim_task_info info;
+	int pid;
+
+	for (pid = 1; pid < MAX_SCAN_PID; pid++)
+		if (!sim_task_info(pid, &info) && !strcmp(info.name, name))
+			return pid;
+	return 0;
+}
+
+static int migration_thread(int cpu)
+{
+	char name[16];
+
+	snprintf(name, sizeof(name), "migration/%d", cpu);
+	return find_task(name);
+}
+
+/*
+ * The runs of tasks on one CPU, seen by sampling its current task every
+ * tick: who ran (0: idle), from when, for how long.  A run is recorded
+ * when it ends; a 0 ns visit (a migration thread) is never seen.
+ */
+#define MAX_RUNS	512
+
+struct run {
+	int pid;
+	unsigned long long start, len;
+};
+
+struct runlog {
+	int cpu, nr;
+	int curr;
+	unsigned long long since;
+	struct run run[MAX_RUNS];
+};
+
+static void runlog_start(struct runlog *l, int cpu)
+{
+	memset(l, 0, sizeof(*l));
+	l->cpu = cpu;
+	l->curr = curr(cpu);
+	l->since = sim_now();
+}
+
+static void runlog_step(struct runlog *l)
+{
+	int next;
+
+	t_run(TICK_NS);
+	next = curr(l->cpu);
+	if (next == l->curr)
+		return;
+	if (l->nr < MAX_RUNS)
+		l->run[l->nr++] = (struct run){ l->curr, l->since,
+						sim_now() - l->since };
+	l->curr = next;
+	l->since = sim_now();
+}
+
+static void runlog_run(struct runlog *l, unsigned long long ns)
+{
+	unsigned long long end = sim_now() + ns;
+
+	while (sim_now() < end)
+		runlog_step(l);
+}
+
+static int nr_runs(const struct runlog *l, int pid)
+{
+	int i, n = 0;
+
+	for (i = 0; i < l->nr; i++)
+		n += l->run[i].pid == pid;
+	return n;
+}
+
+/* ---- timeslices ---------------------------------------------------------- */
+
+static const struct {
+	int nice;
+	int slice_ms;
+} slice_table[] = {
+	{ -20, 800 },	/* 400 * 40 / 20 */
+	{ -10, 600 },	/* 400 * 30 / 20 */
+	{   0, 100 },	/* 100 * 20 / 20 */
+	{  10,  50 },	/* 100 * 10 / 20 */
+	{  19,   5 },	/* 100 * 1 / 20 = 5, MIN_TIMESLICE */
+};
+
+#define NR_SLICES	((int)(sizeof(slice_table) / sizeof(slice_table[0])))
+
+/* SCHED_NORMAL: sched_rr_get_interval reports task_timeslice(). */
+START_TEST(ingo_slice_by_nice_normal)
+{
+	int nice = slice_table[_i].nice;
+	int pid;
+
+	boot(1);
+	ck_assert_int_eq(timeslice_ms(nice), slice_table[_i].slice_ms);
+	pid = script("normal", nice);
+	ck_assert_uint_eq(rr_interval_ns(pid, 0),
+			  MS(slice_table[_i].slice_ms));
+}
+END_TEST
+
+/* SCHED_RR gets the same nice-based slice as SCHED_NORMAL. */
+START_TEST(ingo_slice_by_nice_rr)
+{
+	int pid;
+
+	boot(1);
+	pid = t_spawn_script("rr", SIM_SCHED_RR, 10, slice_table[_i].nice);
+	ck_assert_uint_eq(rr_interval_ns(pid, 0),
+			  MS(slice_table[_i].slice_ms));
+}
+END_TEST
+
+/* SCHED_FIFO has no slice: 0. */
+START_TEST(ingo_slice_fifo_is_zero)
+{
+	int pid;
+
+	boot(1);
+	pid = t_spawn_script("fifo", SIM_SCHED_FIFO, 10, 0);
+	ck_assert_uint_eq(rr_interval_ns(pid, 0), 0);
+}
+END_TEST
+
+/* ---- sleep_avg on wake-up (recalc_task_prio) ----------------------------- */
+
+/*
+ * One sleep of a script task at @nice, from sleep_avg @start_ms and
+ * credit @credit, interruptible or not; what it leaves:
+ *   sleep = min(slept, 1 s);
+ *   if interruptible and sleep > INTERACTIVE_SLEEP(nice):
+ *	sleep_avg = 900 ms, credit++ unless HIGH_CREDIT (> 100);
+ *   else:
+ *	sleep *= (10 - bonus) ?: 1;
+ *	LOW_CREDIT (< -100): sleep capped at task_timeslice;
+ *	uninterruptible and not HIGH_CREDIT: sleep_avg stops at
+ *	    INTERACTIVE_SLEEP (stays if already there);
+ *	sleep_avg += sleep, clamped at 1 s (credit++ unless HIGH_CREDIT).
+ * INTERACTIVE_SLEEP(nice) = 1000 * (5 + DELTA + 1) / 10 - 1 ms with
+ * DELTA = nice * 10 / 40 + 2: nice 0 799 ms, -20 299 ms, 10 999 ms,
+ * 19 1199 ms (more than the 1 s cap: never).
+ * prio = static_prio - (bonus - 5), bonus = sleep_avg * 10 / 1 s,
+ * clamped to 100..139.
+ */
+static const struct wake_case {
+	int nice;
+	long credit;
+	int start_ms, sleep_ms, unint;
+	int expect_ms, expect_prio;
+	long expect_credit;
+} wake_table[] = {
+	/* 50 * (10 - 1) = 450 */
+	{ 0, 0, 100, 50, 0,		550, 120, 0 },
+	/* 40 * (10 - 5) = 200: bonus 7, just interactive at nice 0 */
+	{ 0, 0, 500, 40, 0,		700, 118, 0 },
+	/* bonus 9: 30 * 1 = 30, no clamp */
+	{ 0, 0, 950, 30, 0,		980, 116, 0 },
+	/* bonus 10: 30 * (0 ?: 1) = 30, clamped at 1 s */
+	{ 0, 0, 1000, 30, 0,		1000, 115, 1 },
+	/* 200 * 9 = 1800: clamped at 1 s, credit + 1 */
+	{ 0, 0, 100, 200, 0,		1000, 115, 1 },
+	/* 799 ms is not > INTERACTIVE_SLEEP (799 ms): scaled, clamped */
+	{ 0, 0, 100, 799, 0,		1000, 115, 1 },
+	/* 800 ms > 799 ms: just interactive, 900 ms, bonus 9 */
+	{ 0, 0, 100, 800, 0,		900, 116, 1 },
+	/* nice -20: INTERACTIVE_SLEEP 299 ms; prio 96 clamped to 100 */
+	{ -20, 0, 100, 300, 0,		900, 100, 1 },
+	{ -20, 0, 100, 299, 0,		1000, 100, 1 },
+	/* nice 10: INTERACTIVE_SLEEP 999 ms */
+	{ 10, 0, 100, 1000, 0,		900, 126, 1 },
+	/* nice 19: never just interactive; 1000 * 9, clamped */
+	{ 19, 0, 100, 1000, 0,		1000, 134, 1 },
+	/* uninterruptible: 200 * 9 stops at INTERACTIVE_SLEEP, 799 ms */
+	{ 0, 0, 100, 200, 1,		799, 118, 0 },
+	/* uninterruptible 800 ms: no 900 ms jump, stops at 799 ms */
+	{ 0, 0, 100, 800, 1,		799, 118, 0 },
+	/* uninterruptible, already above INTERACTIVE_SLEEP: no gain */
+	{ 0, 0, 850, 10, 1,		850, 117, 0 },
+	/* LOW_CREDIT: 50 * 9 = 450 capped at one timeslice, 100 ms */
+	{ 0, -101, 100, 50, 0,		200, 123, -101 },
+	/* HIGH_CREDIT: clamped, but the credit stays at 101 */
+	{ 0, 101, 100, 200, 0,		1000, 115, 101 },
+	/* HIGH_CREDIT and uninterruptible: no INTERACTIVE_SLEEP stop */
+	{ 0, 101, 100, 200, 1,		1000, 115, 101 },
+};
+
+#define NR_WAKE_CASES	((int)(sizeof(wake_table) / sizeof(wake_table[0])))
+
+/*
+ * 1 CPU, one script task: set sleep_avg and credit, then one sleep of the
+ * table's length.  After it (and a 0 ns run) sleep_avg, credit and prio
+ * are the table's.
+ */
+START_TEST(ingo_wake_updates_sleep_avg)
+{
+	const struct wake_case *c = &wake_table[_i];
+	struct kfix_ingo k;
+	int pid;
+
+	boot(1);
+	pid = script("sleeper", c->nice);
+	set_sleep_avg(pid, MS(c->start_ms));
+	set_credit(pid, c->credit);
+	t_cmd(pid, c->unint ? SIM_CMD_SLEEP_UNINT : SIM_CMD_SLEEP,
+	      MS(c->sleep_ms), 0, 0, 0);
+
+	k = ingo(pid);
+	ck_assert_msg(k.sleep_avg == MS(c->expect_ms),
+		      "nice %d, %d ms + %s sleep %d ms: sleep_avg %llu ns, "
+		      "expected %d ms", c->nice, c->start_ms,
+		      c->unint ? "unint" : "intr", c->sleep_ms, k.sleep_avg,
+		      c->expect_ms);
+	ck_assert_int_eq(k.interactive_credit, c->expect_credit);
+	ck_assert_int_eq(k.prio, c->expect_prio);
+	ck_assert_int_eq(t_info(pid).prio, c->expect_prio);
+}
+END_TEST
+
+/*
+ * The wait on the runqueue of a woken task counts as sleep when it is
+ * picked: fully if an interrupt woke it (activated 2), else weighted by
+ * ON_RUNQUEUE_WEIGHT * 128 / 100 = 38, / 128 (activated 1).
+ * 1 CPU: script task S (nice 0, sleep_avg 100 ms) sleeps from t; FIFO task
+ * X burns 1 ms, then S is woken (by X, or by an interrupt) and waits
+ * while X burns 40 ms more.  The 1 ms sleep gives 1 * (10 - 1) = 9 ms at
+ * the wake-up (109 ms, bonus 1), then the 40 ms wait:
+ *   irq wake:   40 ms * (10 - 1) = 360 ms             -> 469 ms
+ *   task wake:  40 ms * 38 / 128 = 11.875 ms, * 9 = 106.875 ms
+ *							    -> 215.875 ms
+ */
+#define QUEUE_WAIT		MS(40)
+
+static const struct {
+	int by_irq;
+	unsigned long long expect_ns;
+} queue_wait_table[] = {
+	{ 1, 469000000ULL },
+	{ 0, 215875000ULL },
+};
+
+START_TEST(ingo_wake_credits_queue_wait)
+{
+	int by_irq = queue_wait_table[_i].by_irq;
+	int x, s;
+
+	boot(1);
+	x = t_spawn_script("x", SIM_SCHED_FIFO, 50, 0);
+	s = script("s", 0);
+	set_sleep_avg(s, MS(100));
+	post(x, SIM_CMD_BURN, TICK_NS, 0);
+	if (!by_irq)
+		post(x, SIM_CMD_WAKE, s, 0);
+	post(x, SIM_CMD_BURN, QUEUE_WAIT, 0);
+	if (by_irq) {
+		t_run(TICK_NS);
+		ck_assert_int_eq(sim_wake(s), 0);
+	}
+	wait_cmds(x);
+	ck_assert_uint_eq(t_info(s).wakeups, 1);
+	t_run(TICK_NS);
+
+	ck_assert_uint_eq(t_info(s).wait_ns, QUEUE_WAIT);
+	ck_assert_msg(ingo(s).sleep_avg == queue_wait_table[_i].expect_ns,
+		      "%s wake: sleep_avg %llu ns, expected %llu",
+		      by_irq ? "irq" : "task", ingo(s).sleep_avg,
+		      queue_wait_table[_i].expect_ns);
+}
+END_TEST
+
+/* ---- TASK_INTERACTIVE at slice expiry ------------------------------------ */
+
+/*
+ * TASK_INTERACTIVE(p): prio <= static_prio - DELTA(p), DELTA = nice * 10
+ * / 40 + 2.  nice 0 needs bonus 7 (prio 118), -20 bonus 2 (103), -10
+ * bonus 5 (110), 10 bonus 9 (126); nice 19 (DELTA 6, prio <= 133) never.
+ */
+static const struct {
+	int nice, bonus;
+	int prio, interactive;
+} interactive_table[] = {
+	{   0,  7, 118, 1 },
+	{   0,  6, 119, 0 },
+	{ -20,  2, 103, 1 },
+	{ -20,  1, 104, 0 },
+	{ -10,  5, 110, 1 },
+	{ -10,  4, 111, 0 },
+	{  10,  9, 126, 1 },
+	{  10,  8, 127, 0 },
+	{  19, 10, 134, 0 },
+};
+
+#define NR_INTERACTIVE	\
+	((int)(sizeof(interactive_table) / sizeof(interactive_table[0])))
+
+/*
+ * 1 CPU: hog H at the table's nice runs, hog E (nice 19, worse) is queued
+ * in the active array.  H gets the table's bonus and 1 tick of slice:
+ *   before:  cpu: H    active: E
+ * At the tick H's slice expires: prio recomputed, slice refilled, and
+ *   interactive:      cpu: H    active: E, H    (H is better than E)
+ *   not interactive:  cpu: E    active: E       expired: H
+ */
+START_TEST(ingo_interactive_decides_array_at_expiry)
+{
+	int nice = interactive_table[_i].nice;
+	int interactive = interactive_table[_i].interactive;
+	struct kfix_ingo k;
+	int h, e;
+
+	boot(1);
+	h = hog("h", nice);
+	e = hog("e", 19);
+	ck_assert_int_eq(curr(0), h);
+	set_sleep_avg(h, SLEEP_AVG_OF_BONUS(interactive_table[_i].bonus));
+	set_slice(h, 1);
+	t_run(TICK_NS);
+
+	k = ingo(h);
+	ck_assert_int_eq(k.prio, interactive_table[_i].prio);
+	ck_assert_uint_eq(k.time_slice, timeslice_ms(nice));
+	ck_assert_uint_eq(k.first_time_slice, 0);
+	ck_assert_int_eq(curr(0), interactive ? h : e);
+	ck_assert_int_eq(kfix_ingo_same_array(h, e), interactive);
+}
+END_TEST
+
+/* ---- sleep_avg while running --------------------------------------------- */
+
+/*
+ * 1 CPU, a lone nice 0 hog.  schedule() takes the run time since the last
+ * switch off sleep_avg; a lone hog passes schedule() once per expired
+ * slice (100 ms).  From 500 ms: 400, 300, 200, 100, 0.  The prio set at
+ * each expiry is that of the sleep_avg before the slice's run is taken:
+ * 120, 121, 122, 123, 124.  Reaching 0 costs one credit.
+ */
+START_TEST(ingo_run_drains_sleep_avg)
+{
+	struct kfix_ingo k;
+	int h, i;
+
+	boot(1);
+	h = hog("hog", 0);
+	/* an expiry now, so that the next run starts at a switch */
+	set_slice(h, 1);
+	t_run(TICK_NS);
+	set_sleep_avg(h, MS(500));
+	set_credit(h, 0);
+
+	for (i = 1; i <= 5; i++) {
+		t_run(MS(DEF_TIMESLICE));
+		k = ingo(h);
+		ck_assert_msg(k.sleep_avg == MS(500 - 100 * i),
+			      "slice %d: sleep_avg %llu ns", i, k.sleep_avg);
+		ck_assert_int_eq(k.prio, 120 + i - 1);
+		ck_assert_int_eq(k.interactive_credit, i == 5 ? -1 : 0);
+	}
+}
+END_TEST
+
+/*
+ * The same from 500 ms with HIGH_CREDIT (101): the run is divided by the
+ * bonus (5), so a 100 ms slice costs 20 ms: 480 ms.
+ */
+START_TEST(ingo_run_high_credit_drains_slower)
+{
+	int h;
+
+	boot(1);
+	h = hog("hog", 0);
+	set_slice(h, 1);
+	t_run(TICK_NS);
+	set_sleep_avg(h, MS(500));
+	set_credit(h, CREDIT_LIMIT + 1);
+	t_run(MS(DEF_TIMESLICE));
+	ck_assert_uint_eq(ingo(h).sleep_avg, MS(480));
+	ck_assert_int_eq(ingo(h).interactive_credit, CREDIT_LIMIT + 1);
+}
+END_TEST
+
+/*
+ * 1 CPU, a lone nice 19 hog (5 ms slices) at sleep_avg 0, credit 0: each
+ * schedule() finds sleep_avg at 0 and takes a credit, until LOW_CREDIT
+ * (< -100) stops it at -101.  1 s is 200 slices.
+ */
+START_TEST(ingo_credit_floor_is_below_minus_limit)
+{
+	int h;
+
+	boot(1);
+	h = hog("hog", 19);
+	set_sleep_avg(h, 0);
+	set_credit(h, 0);
+	t_run(SEC(1));
+	ck_assert_uint_eq(ingo(h).sleep_avg, 0);
+	ck_assert_int_eq(ingo(h).interactive_credit, -CREDIT_LIMIT - 1);
+}
+END_TEST
+
+/*
+ * 1 CPU, a task that runs 1 ms and sleeps 9 ms: each wake-up clamps
+ * sleep_avg at 1 s and earns a credit, until HIGH_CREDIT (> 100) stops
+ * it at 101.  3 s is 300 wake-ups.
+ */
+START_TEST(ingo_credit_ceiling_is_above_limit)
+{
+	int s;
+
+	boot(1);
+	s = t_spawn("sleeper", SIM_SCHED_NORMAL, 0, 0, t_body_sleeper,
+		    (void *)10UL);
+	t_run(SEC(3));
+	ck_assert_int_eq(ingo(s).interactive_credit, CREDIT_LIMIT + 1);
+	ck_assert_uint_ge(ingo(s).sleep_avg, NS_MAX_SLEEP_AVG - MS(1));
+}
+END_TEST
+
+/* ---- TIMESLICE_GRANULARITY ----------------------------------------------- */
+
+/*
+ * The length of the run that starts with @used ms of a 100 ms slice used:
+ * it ends at the next multiple of @gran that leaves at least @gran of the
+ * slice, or at the end of the slice.
+ */
+static int granular_run_ms(int used, int gran)
+{
+	int end = used;
+
+	do
+		end++;
+	while (end < DEF_TIMESLICE &&
+	       (end % gran || DEF_TIMESLICE - end < gran));
+	return end - used;
+}
+
+/*
+ * Two interactive nice 0 hogs A and B at sleep_avg 1 s (bonus 10, prio
+ * 115, granularity 5 ms * CPUs) with full slices, both allowed on cpu0
+ * only.  A is requeued behind B each granularity of its slice (and at
+ * its expiry it goes back to the active array: interactive):
+ *   cpu0: A gran | B gran | A ... | B ...
+ * The first four runs alternate with the lengths granular_run_ms() gives.
+ *
+ * Every other CPU gets two hogs of its own first (FILLERS_PER_CPU), so
+ * that the machine is balanced: an idle CPU would fail to pull the
+ * pinned A or B and wake migration/0 again and again, and each of its
+ * visits preempts the task on cpu0.  A picked task that was woken is
+ * requeued at the tail of its level (2.6.10's schedule() credits its
+ * wait that way), so such a preemption hands cpu0 back to the other
+ * task: right for 2.6.10, but not what this test measures.
+ */
+#define FILLERS_PER_CPU		2
+#define SETTLE			MS(100)	/* < INTERACTIVE_SLEEP (799 ms) */
+START_TEST(ingo_granularity_round_robin)
+{
+	int cpus = machines[_i].cpus;
+	int gran = granularity_ms(MAX_BONUS, cpus);
+	const struct run *r;
+	struct runlog l;
+	int a, b, i, pid, used[2] = { 0, 0 };
+	char cpu_list[12];
+
+	boot_machine(_i);
+	for (i = FILLERS_PER_CPU; i < FILLERS_PER_CPU * cpus; i++) {
+		snprintf(cpu_list, sizeof(cpu_list), "%d", i / FILLERS_PER_CPU);
+		hog_on("filler", 0, cpu_list);
+	}
+	a = script_on("a", 0, "0");
+	b = script_on("b", 0, "0");
+	t_run(SETTLE);
+	set_sleep_avg(a, NS_MAX_SLEEP_AVG);
+	set_sleep_avg(b, NS_MAX_SLEEP_AVG);
+	set_slice(a, DEF_TIMESLICE);
+	set_slice(b, DEF_TIMESLICE);
+	post(a, SIM_CMD_BURN, SEC(10), 0);
+	post(b, SIM_CMD_BURN, SEC(10), 0);
+	ck_assert_int_eq(curr(0), a);
+	ck_assert_int_eq(ingo(a).prio, 115);
+	ck_assert_int_eq(ingo(b).prio, 115);
+
+	runlog_start(&l, 0);
+	runlog_run(&l, MS(4 * DEF_TIMESLICE));
+	for (i = 0; i < 4; i++) {
+		pid = i % 2 ? b : a;
+		r = &l.run[i];
+		ck_assert_msg(i < l.nr && r->pid == pid,
+			      "run %d: pid %d, expected %d", i,
+			      i < l.nr ? r->pid : -1, pid);
+		ck_assert_msg(r->len == MS(granular_run_ms(used[i % 2], gran)),
+			      "%d CPUs, run %d of %s: %llu ns, expected %d ms",
+			      cpus, i, i % 2 ? "b" : "a", r->len,
+			      granular_run_ms(used[i % 2], gran));
+		used[i % 2] += granular_run_ms(used[i % 2], gran);
+	}
+}
+END_TEST
+
+/* ---- starvation ---------------------------------------------------------- */
+
+/*
+ * 1 CPU, two nice 0 script tasks at sleep_avg 1 s (prio 115).  I burns;
+ * its sleep_avg is put back to 1 s every tick, so it stays interactive
+ * and goes back to the active array at each expiry.  E yields once into
+ * the expired array:
+ *   t=0    I runs, E queued behind it;  t=5: I requeued (granularity),
+ *          E runs and yields:  active: I    expired: E
+ *   t=100  I's first expiry: expired_timestamp = now (X)
+ *   I's slices end every 100 ms after X; EXPIRED_STARVING once
+ *   jiffies - X >= STARVATION_LIMIT * nr_running + 1 = 2001: at X + 2100
+ *   I goes to the expired array, the arrays switch and E (ahead of I at
+ *   prio 115) runs, at t = 2200 ms.
+ */
+#define STARVE_E_RUNS_MS	(DEF_TIMESLICE + 21 * DEF_TIMESLICE)
+
+START_TEST(ingo_starvation_limit_lets_expired_run)
+{
+	unsigned long long start, e_back = 0;
+	int i_pid, e_pid;
+
+	boot(1);
+	i_pid = script("i", 0);
+	e_pid = script("e", 0);
+	set_sleep_avg(i_pid, NS_MAX_SLEEP_AVG);
+	set_sleep_avg(e_pid, NS_MAX_SLEEP_AVG);
+	set_slice(i_pid, DEF_TIMESLICE);
+	set_slice(e_pid, DEF_TIMESLICE);
+	start = sim_now();
+	post(i_pid, SIM_CMD_BURN, SEC(10), 0);
+	post(e_pid, SIM_CMD_SYSCALL, SIM_SYS_sched_yield, 0);
+	post(e_pid, SIM_CMD_BURN, SEC(10), 0);
+
+	while (sim_now() < start + SEC(3)) {
+		t_run(TICK_NS);
+		set_sleep_avg(i_pid, NS_MAX_SLEEP_AVG);
+		if (t_info(e_pid).cmds_done == 1 && curr(0) == e_pid) {
+			e_back = sim_now();
+			break;
+		}
+	}
+	/* E yielded at the first granularity requeue of I */
+	ck_assert_uint_eq(t_info(e_pid).cmds_done, 1);
+	ck_assert_msg(e_back, "the expired task never ran again in 3 s");
+	ck_assert_msg(e_back - start == MS(STARVE_E_RUNS_MS),
+		      "the expired task ran again after %llu ns, expected "
+		      "%d ms", e_back - start, STARVE_E_RUNS_MS);
+}
+END_TEST
+
+/*
+ * EXPIRED_STARVING's second clause: curr->static_prio > best_expired_prio.
+ * 1 CPU: E1 (nice -10 or 0, sleep_avg 0) expires into the expired array
+ * while hog E2 (nice 0) is queued; then I (nice -5, static 115, sleep_avg
+ * 1 s, prio 110, interactive) preempts E2 and its 1-tick slice expires:
+ *   E1 nice -10 (best_expired_prio 110 < 115): starving, I is expired
+ *	cpu: E2    expired: E1, I
+ *   E1 nice 0 (best_expired_prio 120): not starving, I stays active
+ *	cpu: I     active: E2, I    expired: E1
+ */
+static const struct {
+	int e1_nice;
+	int starving;
+} static_starve_table[] = {
+	{ -10, 1 },
+	{   0, 0 },
+};
+
+START_TEST(ingo_starving_by_better_expired_static_prio)
+{
+	int starving = static_starve_table[_i].starving;
+	int e1, e2, i_pid;
+
+	boot(1);
+	e1 = hog("e1", static_starve_table[_i].e1_nice);
+	e2 = hog("e2", 0);
+	i_pid = script("i", -5);
+	ck_assert_int_eq(curr(0), e1);
+	set_sleep_avg(e1, 0);
+	set_slice(e1, 1);
+	t_run(TICK_NS);
+	ck_assert_int_eq(curr(0), e2);
+
+	set_sleep_avg(i_pid, NS_MAX_SLEEP_AVG);
+	set_slice(i_pid, 1);
+	post(i_pid, SIM_CMD_BURN, SEC(10), 0);
+	ck_assert_int_eq(curr(0), i_pid);
+	ck_assert_int_eq(ingo(i_pid).prio, 110);
+	t_run(TICK_NS);
+
+	ck_assert_int_eq(curr(0), starving ? e2 : i_pid);
+	ck_assert_int_eq(kfix_ingo_same_array(i_pid, e1), starving);
+}
+END_TEST
+
+/* ---- fork ---------------------------------------------------------------- */
+
+/*
+ * A script task P with 61 ticks left forks: the child gets (61 + 1) >> 1
+ * = 31 on its first slice, P keeps 61 >> 1 = 30.
+ */
+START_TEST(ingo_fork_splits_slice)
+{
+	struct kfix_ingo kp, kc;
+	long child;
+	int p;
+
+	boot(1);
+	p = script("parent", 0);
+	set_slice(p, 61);
+	child = t_cmd(p, SIM_CMD_FORK, 0, 0, 0, 0);
+	ck_assert_int_gt(child, 0);
+	kp = ingo(p);
+	kc = ingo(child);
+	ck_assert_uint_eq(kc.time_slice, 31);
+	ck_assert_uint_eq(kc.first_time_slice, 1);
+	ck_assert_uint_eq(kp.time_slice, 30);
+}
+END_TEST
+
+/*
+ * P with 1 tick left forks: the child gets 1, P's 0 becomes 1 and
+ * scheduler_tick() runs at once, which ends P's slice: P is refilled to
+ * its task_timeslice (100 ms) and is no longer on its first slice.
+ */
+START_TEST(ingo_fork_last_tick_expires_parent)
+{
+	long child;
+	int p;
+
+	boot(1);
+	p = script("parent", 0);
+	set_slice(p, 1);
+	child = t_cmd(p, SIM_CMD_FORK, 0, 0, 0, 0);
+	ck_assert_int_gt(child, 0);
+	ck_assert_uint_eq(ingo(child).time_slice, 1);
+	ck_assert_uint_eq(ingo(p).time_slice, timeslice_ms(0));
+	ck_assert_uint_eq(ingo(p).first_time_slice, 0);
+}
+END_TEST
+
+/*
+ * P at sleep_avg 750 ms (bonus 7, prio 118) and credit 42 forks:
+ *   child sleep_avg = 7 * 95 / 100 * 1000 / 10 = 600 ms, credit 0;
+ *   P's sleep_avg   = 7 * 100 / 100 * 1000 / 10 = 700 ms, credit kept;
+ *   the child (no CLONE_VM, same CPU) takes P's prio, 118, not the 119
+ *   of its own sleep_avg.
+ */
+START_TEST(ingo_fork_penalises_sleep_avg)
+{
+	struct kfix_ingo kp, kc;
+	long child;
+	int p;
+
+	boot(1);
+	p = script("parent", 0);
+	set_sleep_avg(p, MS(750));
+	set_credit(p, 42);
+	child = t_cmd(p, SIM_CMD_FORK, 0, 0, 0, 0);
+	ck_assert_int_gt(child, 0);
+	kp = ingo(p);
+	kc = ingo(child);
+	ck_assert_uint_eq(kc.sleep_avg, MS(600));
+	ck_assert_int_eq(kc.interactive_credit, 0);
+	ck_assert_uint_eq(kp.sleep_avg, MS(700));
+	ck_assert_int_eq(kp.interactive_credit, 42);
+	ck_assert_int_eq(kp.prio, 118);
+	ck_assert_int_eq(kc.prio, 118);
+}
+END_TEST
+
+/* A fork without CLONE_VM on the same CPU: the child runs first. */
+static volatile int fork_child_ran, fork_parent_saw;
+
+static void fork_child_body(void *unused)
+{
+	fork_child_ran = 1;
+	sim_sleep(MS(1));
+}
+
+static void fork_parent_body(void *unused)
+{
+	fork_child_ran = 0;
+	sim_fork(fork_child_body, NULL);
+	fork_parent_saw = fork_child_ran;
+	sim_sleep(MS(10));
+}
+
+/*
+ * 1 CPU: a task forks; by the time sim_fork() returns to the parent, the
+ * child has run (it was queued just ahead of the parent, need_resched
+ * set).  Both at the same instant.
+ */
+START_TEST(ingo_fork_child_runs_first)
+{
+	boot(1);
+	fork_parent_saw = -1;
+	t_spawn("parent", SIM_SCHED_NORMAL, 0, 0, fork_parent_body, NULL);
+	t_run(TICK_NS);
+	ck_assert_int_eq(fork_child_ran, 1);
+	ck_assert_int_eq(fork_parent_saw, 1);
+}
+END_TEST
+
+/* ---- exit ---------------------------------------------------------------- */
+
+/* P forks a script child with P at @slice ticks; returns the child. */
+static int fork_with_slice(int p, unsigned int slice)
+{
+	long child;
+
+	set_slice(p, slice);
+	child = t_cmd(p, SIM_CMD_FORK, 0, 0, 0, 0);
+	ck_assert_int_gt(child, 0);
+	return child;
+}
+
+/*
+ * P at 60 ticks forks (child 30, P 30); the child exits at once, still on
+ * its first slice: its 30 go back to P, 60.
+ */
+START_TEST(ingo_exit_first_slice_returns_to_parent)
+{
+	int p, c;
+
+	boot(1);
+	p = script("parent", 0);
+	c = fork_with_slice(p, 60);
+	ck_assert_uint_eq(ingo(p).time_slice, 30);
+	t_cmd(c, SIM_CMD_EXIT, 0, 0, 0, 0);
+	ck_assert_int_eq(t_info(c).state, 'Z');
+	ck_assert_uint_eq(ingo(p).time_slice, 60);
+}
+END_TEST
+
+/*
+ * P at 100 forks (child 50, P 50), then P is given 90: the child's 50
+ * would make 140, capped at task_timeslice (100 ms at nice 0).
+ */
+START_TEST(ingo_exit_give_back_capped_at_timeslice)
+{
+	int p, c;
+
+	boot(1);
+	p = script("parent", 0);
+	c = fork_with_slice(p, 100);
+	set_slice(p, 90);
+	t_cmd(c, SIM_CMD_EXIT, 0, 0, 0, 0);
+	ck_assert_uint_eq(ingo(p).time_slice, timeslice_ms(0));
+}
+END_TEST
+
+/*
+ * P at 60 forks (child 30, P 30); the child burns 40 ms, so its first
+ * slice ends (refilled, first_time_slice 0), then exits: P keeps 30.
+ */
+START_TEST(ingo_exit_after_first_slice_gives_nothing)
+{
+	int p, c;
+
+	boot(1);
+	p = script("parent", 0);
+	c = fork_with_slice(p, 60);
+	t_cmd(c, SIM_CMD_BURN, MS(40), 0, 0, 0);
+	ck_assert_uint_eq(ingo(c).first_time_slice, 0);
+	t_cmd(c, SIM_CMD_EXIT, 0, 0, 0, 0);
+	ck_assert_uint_eq(ingo(p).time_slice, 30);
+}
+END_TEST
+
+/*
+ * A child exits with a lower sleep_avg than its parent's: the parent's
+ * becomes parent / 4 * 3 + child / 4 (EXIT_WEIGHT 3); a higher one
+ * leaves the parent's alone.
+ */
+static const struct {
+	int parent_ms, child_ms, expect_ms;
+} exit_weight_table[] = {
+	{ 800, 400, 700 },	/* 600 + 100 */
+	{ 1000, 0, 750 },	/* 750 + 0 */
+	{ 800, 900, 800 },	/* child higher: unchanged */
+};
+
+START_TEST(ingo_exit_weights_parent_sleep_avg)
+{
+	int p, c;
+
+	boot(1);
+	p = script("parent", 0);
+	c = fork_with_slice(p, 60);
+	set_sleep_avg(p, MS(exit_weight_table[_i].parent_ms));
+	set_sleep_avg(c, MS(exit_weight_table[_i].child_ms));
+	t_cmd(c, SIM_CMD_EXIT, 0, 0, 0, 0);
+	ck_assert_uint_eq(ingo(p).sleep_avg,
+			  MS(exit_weight_table[_i].expect_ms));
+}
+END_TEST
+
+/* ---- real-time ----------------------------------------------------------- */
+
+/*
+ * Two SCHED_RR 50 hogs at nice 0, allowed on cpu0 only, for 1 s: after
+ * the first run of each (a slice halved at spawn), they alternate in
+ * runs of exactly task_timeslice (100 ms): RR refills on expiry and goes
+ * to the tail of its level.
+ */
+START_TEST(ingo_rt_rr_rotates_every_slice)
+{
+	const struct run *r;
+	struct runlog l;
+	int a, b, i;
+
+	boot_machine(_i);
+	a = spawn_on("rr_a", SIM_SCHED_RR, 50, 0, "0", t_body_hog, NULL);
+	b = spawn_on("rr_b", SIM_SCHED_RR, 50, 0, "0", t_body_hog, NULL);
+	runlog_start(&l, 0);
+	runlog_run(&l, SEC(1));
+
+	ck_assert_int_ge(nr_runs(&l, a), 4);
+	ck_assert_int_ge(nr_runs(&l, b), 4);
+	for (i = 2; i < l.nr; i++) {
+		r = &l.run[i];
+		ck_assert_msg(r->pid == a || r->pid == b,
+			      "pid %d ran between the RR tasks", r->pid);
+		ck_assert_int_ne(r->pid, l.run[i - 1].pid);
+		ck_assert_uint_eq(r->len, MS(timeslice_ms(0)));
+	}
+}
+END_TEST
+
+/* At nice 10 the RR slice is 50 ms: runs after the first are 50 ms. */
+START_TEST(ingo_rt_rr_slice_follows_nice)
+{
+	const struct run *r;
+	struct runlog l;
+	int a, b, i;
+
+	boot(1);
+	a = t_spawn("rr_a", SIM_SCHED_RR, 50, 10, t_body_hog, NULL);
+	b = t_spawn("rr_b", SIM_SCHED_RR, 50, 10, t_body_hog, NULL);
+	runlog_start(&l, 0);
+	runlog_run(&l, MS(500));
+	ck_assert_int_ge(l.nr, 6);
+	for (i = 2; i < l.nr; i++) {
+		r = &l.run[i];
+		ck_assert(r->pid == a || r->pid == b);
+		ck_assert_uint_eq(r->len, MS(timeslice_ms(10)));
+	}
+}
+END_TEST
+
+/*
+ * 1 CPU, two FIFO 50 hogs for 3 s: the first is never switched out, the
+ * second never runs.
+ */
+START_TEST(ingo_rt_fifo_never_expires)
+{
+	struct sim_task_info before;
+	int first, second;
+
+	boot(1);
+	first = t_spawn("fifo_a", SIM_SCHED_FIFO, 50, 0, t_body_hog, NULL);
+	second = t_spawn("fifo_b", SIM_SCHED_FIFO, 50, 0, t_body_hog, NULL);
+	before = t_info(first);
+	t_run(SEC(3));
+	ck_assert_uint_eq(t_info(first).switches, before.switches);
+	ck_assert_uint_eq(runtime(first), before.runtime_ns + SEC(3));
+	ck_assert_uint_eq(runtime(second), 0);
+}
+END_TEST
+
+/*
+ * 1 CPU, a NORMAL hog at nice -20 runs; a FIFO 50 script task woken at
+ * t is on the CPU at t, the hog queued.
+ */
+START_TEST(ingo_rt_preempts_at_once)
+{
+	unsigned long long woken_at;
+	int rt, normal;
+
+	boot(1);
+	rt = t_spawn_script("fifo", SIM_SCHED_FIFO, 50, 0);
+	normal = hog("normal", -20);
+	t_run(MS(10));
+	ck_assert_int_eq(curr(0), normal);
+
+	woken_at = sim_now();
+	post(rt, SIM_CMD_BURN, MS(20), 0);
+	ck_assert_uint_eq(sim_now(), woken_at);
+	ck_assert_int_eq(curr(0), rt);
+	ck_assert_int_eq(t_info(normal).state, 'Q');
+	wait_cmds(rt);
+	ck_assert_uint_eq(sim_now(), woken_at + MS(20));
+}
+END_TEST
+
+/* ---- yield --------------------------------------------------------------- */
+
+/*
+ * 1 CPU: hog L at nice 19 (prio 134..139) runs with 3 ticks of slice
+ * left; script task Y at nice 0 (prio <= 125) wakes, preempts L and
+ * yields.  A normal task's yield goes to the expired array, so the worse
+ * L runs (still in the active array) until its slice ends; then L expires,
+ * the arrays switch and Y's yield returns 0, 3 ms later.
+ *   after the yield:  cpu: L    expired: Y
+ *   t + 3 ms:         cpu: Y    active: Y, L
+ */
+START_TEST(ingo_yield_normal_goes_to_expired)
+{
+	unsigned long long start, l_before;
+	int l, y;
+
+	boot(1);
+	l = hog("l", 19);
+	y = script("y", 0);
+	t_run(TICK_NS);
+	ck_assert_int_eq(curr(0), l);
+	set_slice(l, 3);
+	start = sim_now();
+	l_before = runtime(l);
+	post(y, SIM_CMD_SYSCALL, SIM_SYS_sched_yield, 0);
+
+	ck_assert_int_eq(curr(0), l);
+	ck_assert_int_eq(t_info(y).state, 'Q');
+	ck_assert_uint_eq(t_info(y).cmds_done, 0);
+	wait_cmds(y);
+	ck_assert_int_eq(sim_cmd_result(y), 0);
+	ck_assert_uint_eq(sim_now(), start + MS(3));
+	ck_assert_uint_eq(runtime(l), l_before + MS(3));
+}
+END_TEST
+
+/*
+ * 1 CPU, script tasks A and B of one RT @policy and priority.  A burns
+ * 10 ms then yields: an RT yield goes to the tail of its level in the
+ * active array, so B (queued behind A) burns its 10 ms first; A's yield
+ * returns at 20 ms.
+ */
+static void rt_yield_gives_way(int policy)
+{
+	unsigned long long start;
+	int a, b;
+
+	boot(1);
+	a = t_spawn_script("a", policy, 30, 0);
+	b = t_spawn_script("b", policy, 30, 0);
+	start = sim_now();
+	post(a, SIM_CMD_BURN, MS(10), 0);
+	post(a, SIM_CMD_SYSCALL, SIM_SYS_sched_yield, 0);
+	post(b, SIM_CMD_BURN, MS(10), 0);
+	ck_assert_int_eq(curr(0), a);
+
+	wait_cmds(a);
+	ck_assert_int_eq(sim_cmd_result(a), 0);
+	ck_assert_uint_eq(t_info(b).cmds_done, 1);
+	ck_assert_uint_eq(sim_now(), start + MS(20));
+}
+
+START_TEST(ingo_yield_fifo_to_tail_of_level)
+{
+	rt_yield_gives_way(SIM_SCHED_FIFO);
+}
+END_TEST
+
+START_TEST(ingo_yield_rr_to_tail_of_level)
+{
+	rt_yield_gives_way(SIM_SCHED_RR);
+}
+END_TEST
+
+/*
+ * 1 CPU, a FIFO 50 script task and a NORMAL hog: the FIFO task's yield
+ * finds nobody at its level and keeps the CPU; the hog gets nothing.
+ */
+START_TEST(ingo_yield_fifo_keeps_cpu_over_normal)
+{
+	unsigned long long start, hog_before;
+	int rt, normal;
+
+	boot(1);
+	rt = t_spawn_script("fifo", SIM_SCHED_FIFO, 50, 0);
+	normal = hog("normal", -20);
+	t_run(MS(10));
+	start = sim_now();
+	hog_before = runtime(normal);
+	post(rt, SIM_CMD_BURN, MS(10), 0);
+	post(rt, SIM_CMD_SYSCALL, SIM_SYS_sched_yield, 0);
+	post(rt, SIM_CMD_BURN, MS(10), 0);
+	wait_cmds(rt);
+	ck_assert_uint_eq(sim_now(), start + MS(20));
+	ck_assert_uint_eq(runtime(normal), hog_before);
+}
+END_TEST
+
+/* ---- behaviour ----------------------------------------------------------- */
+
+/*
+ * Hogs at nice 0 and 19, allowed on cpu0 only.  Once both are CPU hogs
+ * (2 s: their sleep_avg no longer makes the nice 0 one interactive),
+ * each array switch gives one 100 ms and one 5 ms slice: 100:5 = 20.
+ * Over 10 s a part of one round (105 ms) can be left: 19..21.
+ */
+#define SHARE_WARMUP		SEC(2)
+#define SHARE_WINDOW		SEC(10)
+#define NICE0_TO_19_MIN		19.0
+#define NICE0_TO_19_MAX		21.0
+
+START_TEST(ingo_share_nice0_vs_nice19)
+{
+	unsigned long long a0, b0, ra, rb;
+	double ratio;
+	int a, b;
+
+	boot_machine(_i);
+	a = hog_on("nice0", 0, "0");
+	b = hog_on("nice19", 19, "0");
+	t_run(SHARE_WARMUP);
+	a0 = runtime(a);
+	b0 = runtime(b);
+	t_run(SHARE_WINDOW);
+	ra = runtime(a) - a0;
+	rb = runtime(b) - b0;
+
+	ck_assert_uint_gt(rb, 0);
+	ratio = (double)ra / rb;
+	ck_assert_msg(ratio >= NICE0_TO_19_MIN && ratio <= NICE0_TO_19_MAX,
+		      "%d CPUs: nice0:nice19 = %.2f, expected 20 (19..21)",
+		      machines[_i].cpus, ratio);
+	ck_assert_uint_eq(ra + rb, SHARE_WINDOW);
+}
+END_TEST
+
+/*
+ * 1 CPU, a nice 0 hog and a task that runs 1 ms and sleeps 9 ms.  After
+ * 2 s the sleeper is interactive (prio <= 118, bonus >= 7) and the hog is
+ * not (sleep_avg 0: prio 125).
+ */
+#define SLEEPER_PERIOD_MS	10
+#define BEHAVIOUR_WARMUP	SEC(2)
+
+START_TEST(ingo_sleeper_earns_interactive_bonus)
+{
+	int h, s;
+
+	boot(1);
+	h = hog("hog", 0);
+	s = t_spawn("sleeper", SIM_SCHED_NORMAL, 0, 0, t_body_sleeper,
+		    (void *)(unsigned long)SLEEPER_PERIOD_MS);
+	t_run(BEHAVIOUR_WARMUP);
+	ck_assert_int_le(t_info(s).prio, 118);
+	ck_assert_uint_ge(ingo(s).sleep_avg, SLEEP_AVG_OF_BONUS(7));
+	ck_assert_int_eq(t_info(h).prio, 125);
+}
+END_TEST
+
+/*
+ * The same pair after the warm-up, for 1 s: every wake-up of the
+ * sleeper (about 100) preempts the hog at once; in total it waits less
+ * than one tick for the CPU.
+ */
+START_TEST(ingo_sleeper_preempts_hog_on_wakeup)
+{
+	struct sim_task_info before, after;
+	int s;
+
+	boot(1);
+	hog("hog", 0);
+	s = t_spawn("sleeper", SIM_SCHED_NORMAL, 0, 0, t_body_sleeper,
+		    (void *)(unsigned long)SLEEPER_PERIOD_MS);
+	t_run(BEHAVIOUR_WARMUP);
+	before = t_info(s);
+	t_run(SEC(1));
+	after = t_info(s);
+	ck_assert_uint_ge(after.wakeups - before.wakeups, 99);
+	ck_assert_msg(after.wait_ns - before.wait_ns < TICK_NS,
+		      "the sleeper waited %llu ns in 1 s",
+		      after.wait_ns - before.wait_ns);
+	ck_assert_uint_eq(after.runtime_ns - before.runtime_ns, MS(100));
+}
+END_TEST
+
+/* ---- SMP ----------------------------------------------------------------- */
+
+/*
+ * N hogs on N CPUs (all forked on init's CPU): within 1 s the balancer
+ * gives each CPU one hog; for the next 500 ms every CPU is busy and no
+ * hog moves.
+ */
+START_TEST(ingo_smp_hogs_spread_one_per_cpu)
+{
+	int cpus = machines[_i].cpus;
+	unsigned long long busy[8];
+	unsigned long moves[8];
+	int pid[8], i, cpu;
+	unsigned long seen = 0;
+
+	boot_machine(_i);
+	for (i = 0; i < cpus; i++)
+		pid[i] = hog("hog", 0);
+	t_run(SEC(1));
+	for (i = 0; i < cpus; i++) {
+		cpu = t_info(pid[i]).cpu;
+		ck_assert_msg(!(seen & (1UL << cpu)), "%d CPUs: two hogs on "
+			      "cpu%d after 1 s", cpus, cpu);
+		seen |= 1UL << cpu;
+		moves[i] = t_info(pid[i]).migrations;
+		busy[cpu] = cpu_info(cpu).busy_ns;
+	}
+	t_run(MS(500));
+	for (i = 0; i < cpus; i++) {
+		cpu = t_info(pid[i]).cpu;
+		ck_assert_uint_eq(t_info(pid[i]).migrations, moves[i]);
+		ck_assert_uint_eq(cpu_info(cpu).busy_ns, busy[cpu] + MS(500));
+	}
+}
+END_TEST
+
+/*
+ * Three hogs allowed on cpu0 only, other CPUs idle for 1 s: the
+ * balancer (and the migration threads it wakes) never moves them; the
+ * other CPUs stay idle; the three share cpu0 fully.
+ */
+START_TEST(ingo_smp_pinned_hogs_never_move)
+{
+	unsigned long moves[3];
+	int pid[3], i, cpu;
+
+	boot_machine(_i);
+	for (i = 0; i < 3; i++) {
+		pid[i] = hog_on("pinned", 0, "0");
+		/* placed on cpu0 when forked: maybe one move from init's */
+		moves[i] = t_info(pid[i]).migrations;
+	}
+	t_run(SEC(1));
+	for (i = 0; i < 3; i++) {
+		ck_assert_int_eq(t_info(pid[i]).cpu, 0);
+		ck_assert_uint_eq(t_info(pid[i]).migrations, moves[i]);
+	}
+	for (cpu = 1; cpu < machines[_i].cpus; cpu++)
+		ck_assert_uint_eq(cpu_info(cpu).busy_ns, 0);
+	ck_assert_uint_eq(runtime(pid[0]) + runtime(pid[1]) +
+			  runtime(pid[2]), SEC(1));
+}
+END_TEST
+
+/*
+ * 2 CPUs: hogs A and B (forked on init's CPU), script task T allowed on
+ * cpu1 only, burning 300 ms then sleeping.  When T sleeps, cpu1 goes idle
+ * and pulls a hog: cpu1 is idle for at most the time a just-run task
+ * stays cache hot (2.5 ms) plus the longest idle balance interval (4 ms),
+ * then busy for the rest; afterwards both CPUs are busy all the time.
+ */
+#define PULL_MAX_IDLE	(MS(2) + MS(1) / 2 + MS(4))
+
+START_TEST(ingo_smp_newly_idle_cpu_pulls)
+{
+	unsigned long long idle0;
+	int a, b, t;
+
+	boot(2);
+	a = hog("a", 0);
+	b = hog("b", 0);
+	t = script_on("t", 0, "1");
+	t_cmd(t, SIM_CMD_BURN, MS(300), 0, 0, 0);
+	idle0 = cpu_info(1).idle_ns;
+	t_run(MS(100));
+	ck_assert_msg(cpu_info(1).idle_ns - idle0 <= PULL_MAX_IDLE,
+		      "cpu1 idle %llu ns after its task slept",
+		      cpu_info(1).idle_ns - idle0);
+	idle0 = cpu_info(1).idle_ns;
+	t_run(SEC(1));
+	ck_assert_uint_eq(cpu_info(1).idle_ns, idle0);
+	ck_assert_uint_eq(cpu_info(0).curr_pid != 0, 1);
+	ck_assert_int_ne(t_info(a).cpu, t_info(b).cpu);
+}
+END_TEST
+
+/*
+ * 2 CPUs: hog H runs on cpu h; a script task on the other CPU o sets H's
+ * affinity to {o}.  set_cpus_allowed() hands the running H to migration/h
+ * (which runs, so its switch count grows) and returns once H is on o; a
+ * tick later H runs there and h is idle.
+ */
+START_TEST(ingo_smp_setaffinity_moves_running_hog)
+{
+	unsigned long mig_switches;
+	int h, o, pid, setter, mig;
+	char cpus[2];
+
+	boot(2);
+	pid = hog("hog", 0);
+	t_run(MS(10));
+	h = t_info(pid).cpu;
+	o = !h;
+	ck_assert_int_eq(curr(h), pid);
+	cpus[0] = '0' + o;
+	cpus[1] = '\0';
+	setter = script_on("setter", 0, cpus);
+	mig = migration_thread(h);
+	ck_assert_int_gt(mig, 0);
+	mig_switches = t_info(mig).switches;
+
+	ck_assert_int_eq(set_affinity(setter, pid, 1UL << o), 0);
+	ck_assert_int_eq(t_info(pid).cpu, o);
+	ck_assert_uint_gt(t_info(mig).switches, mig_switches);
+	t_run(TICK_NS);
+	ck_assert_int_eq(curr(o), pid);
+	ck_assert_int_eq(curr(h), 0);
+}
+END_TEST
+
+/*
+ * 4 CPUs as 2 cores of 2 threads: one hog on each thread of core 0
+ * (placed there by affinity, then allowed everywhere), core 1 idle.  No
+ * runqueue has a queued task to pull, so only active balancing can fix
+ * it: the balancer wakes the migration thread of a busy thread, which
+ * pushes its hog to the idle core.  Within 1 s the hogs are on different
+ * cores, and a migration thread of core 0 has run.
+ */
+START_TEST(ingo_smp_smt_active_balance_spreads_cores)
+{
+	unsigned long mig0, mig1;
+	int a, b, setter;
+
+	boot_smt(4, 2);
+	a = hog_on("a", 0, "0");
+	b = hog_on("b", 0, "1");
+	setter = script_on("setter", 0, "3");
+	t_run(MS(10));
+	ck_assert_int_eq(t_info(a).cpu, 0);
+	ck_assert_int_eq(t_info(b).cpu, 1);
+	mig0 = t_info(migration_thread(0)).switches;
+	mig1 = t_info(migration_thread(1)).switches;
+
+	ck_assert_int_eq(set_affinity(setter, a, 0xfUL), 0);
+	ck_assert_int_eq(set_affinity(setter, b, 0xfUL), 0);
+	t_run(SEC(1));
+	ck_assert_msg(t_info(a).cpu / 2 != t_info(b).cpu / 2,
+		      "hogs still share a core: cpu%d and cpu%d",
+		      t_info(a).cpu, t_info(b).cpu);
+	ck_assert_uint_gt(t_info(migration_thread(0)).switches +
+			  t_info(migration_thread(1)).switches,
+			  mig0 + mig1);
+}
+END_TEST
+
+/*
+ * Every CPU has a kernel thread "migration/N", SCHED_FIFO at rt_priority
+ * 99 (prio 0), bound to CPU N.
+ */
+START_TEST(ingo_smp_migration_threads_per_cpu)
+{
+	struct sim_task_info info;
+	int cpu, pid;
+
+	boot_machine(_i);
+	for (cpu = 0; cpu < machines[_i].cpus; cpu++) {
+		pid = migration_thread(cpu);
+		ck_assert_msg(pid > 0, "no migration/%d", cpu);
+		info = t_info(pid);
+		ck_assert_int_eq(info.policy, SIM_SCHED_FIFO);
+		ck_assert_int_eq(info.rt_priority, 99);
+		ck_assert_int_eq(info.prio, 0);
+		ck_assert_int_eq(info.cpu, cpu);
+	}
+}
+END_TEST
+
+/*
+ * 2 hogs per CPU, spread for 1 s; the last CPU L goes offline: every hog
+ * leaves it and it stays idle for 500 ms while the others are all busy.
+ * L comes back online and, within 1 s, runs hogs again.
+ */
+START_TEST(ingo_smp_offline_cpu_sheds_and_returns)
+{
+	int cpus = machines[_i].cpus, last = cpus - 1;
+	unsigned long long busy_last;
+	int pid[16], i, cpu, on_last = 0;
+
+	boot_machine(_i);
+	for (i = 0; i < 2 * cpus; i++)
+		pid[i] = hog("hog", 0);
+	t_run(SEC(1));
+
+	ck_assert_int_eq(sim_cpu_offline(last), 0);
+	ck_assert_int_eq(cpu_info(last).online, 0);
+	for (i = 0; i < 2 * cpus; i++)
+		ck_assert_int_ne(t_info(pid[i]).cpu, last);
+	busy_last = cpu_info(last).busy_ns;
+	t_run(MS(500));
+	ck_assert_uint_eq(cpu_info(last).busy_ns, busy_last);
+	for (cpu = 0; cpu < last; cpu++)
+		ck_assert_int_ne(curr(cpu), 0);
+
+	ck_assert_int_eq(sim_cpu_online(last), 0);
+	t_run(SEC(1));
+	ck_assert_int_eq(cpu_info(last).online, 1);
+	ck_assert_uint_gt(cpu_info(last).busy_ns, busy_last);
+	for (i = 0; i < 2 * cpus; i++)
+		on_last += t_info(pid[i]).cpu == last;
+	ck_assert_int_ge(on_last, 1);
+}
+END_TEST
+
+/* ---- /proc/schedstat ----------------------------------------------------- */
+
+#define SCHEDSTAT_VERSION	10
+#define CPU_FIELDS		28	/* 22 + pt_gained/lost x 3 idle types */
+#define DOMAIN_FIELDS		19	/* 5 x 3 idle types + 4 */
+#define MAX_DOMAINS		4
+
+/* Indexes in a cpu line. */
+enum {
+	YLD_CNT = 3, SCHED_SWITCH = 5, SCHED_CNT = 6, TTWU_CNT = 12,
+};
+
+struct cpu_stat {
+	int cpu;
+	unsigned long v[CPU_FIELDS];
+	int nr_domains;
+	unsigned long long span[MAX_DOMAINS];
+};
+
+struct schedstat {
+	int version;
+	unsigned long timestamp;
+	int nr_cpus;
+	struct cpu_stat cpu[8];
+};
+
+/* Parse "hex[,hex...]" into a mask of up to 64 bits; -1 on junk. */
+static int parse_mask(const char *s, unsigned long long *mask)
+{
+	unsigned long long m = 0;
+	int digits = 0, d;
+
+	for (; *s; s++) {
+		if (*s == ',')
+			continue;
+		if (*s >= '0' && *s <= '9')
+			d = *s - '0';
+		else if (*s >= 'a' && *s <= 'f')
+			d = *s - 'a' + 10;
+		else
+			return -1;
+		m = m << 4 | d;
+		digits++;
+	}
+	*mask = m;
+	return digits ? 0 : -1;
+}
+
+/* @line holds exactly @n unsigned numbers: read them, else -1. */
+static int parse_numbers(const char *line, unsigned long *v, int n)
+{
+	char *end;
+	int i;
+
+	for (i = 0; i < n; i++) {
+		while (*line == ' ')
+			line++;
+		if (*line < '0' || *line > '9')
+			return -1;
+		v[i] = strtoul(line, &end, 10);
+		line = end;
+	}
+	while (*line == ' ')
+		line++;
+	return *line ? -1 : 0;
+}
+
+/*
+ * parse_schedstat - check the version 10 format while reading it:
+ * "version 10", "timestamp J", then per online CPU "cpuN" and 28 numbers,
+ * each followed by its "domainK <mask>" lines of 19 numbers, K counting
+ * from 0.
+ */
+static void parse_schedstat(struct schedstat *st)
+{
+	const char *text = sim_schedstat();
+	char buf[1024], word[64];
+	unsigned long dv[DOMAIN_FIELDS];
+	struct cpu_stat *c = NULL;
+	int n, off, k, line = 0;
+	const char *p, *nl;
+
+	ck_assert_msg(text != NULL, "no /proc/schedstat");
+	memset(st, 0, sizeof(*st));
+	for (p = text; *p; p = nl + 1) {
+		nl = strchr(p, '\n');
+		ck_assert_msg(nl != NULL, "unterminated line \"%s\"", p);
+		ck_assert_int_lt(nl - p, (long)sizeof(buf));
+		memcpy(buf, p, nl - p);
+		buf[nl - p] = '\0';
+		line++;
+		if (line == 1) {
+			ck_assert_int_eq(sscanf(buf, "version %d%n",
+						&st->version, &off), 1);
+			ck_assert_int_eq(buf[off], '\0');
+			continue;
+		}
+		if (line == 2) {
+			ck_assert_int_eq(sscanf(buf, "timestamp %lu%n",
+						&st->timestamp, &off), 1);
+			ck_assert_int_eq(buf[off], '\0');
+			continue;
+		}
+		ck_assert_int_eq(sscanf(buf, "%63s%n", word, &off), 1);
+		if (!strncmp(word, "cpu", 3)) {
+			ck_assert_int_lt(st->nr_cpus, 8);
+			c = &st->cpu[st->nr_cpus++];
+			ck_assert_int_eq(sscanf(word + 3, "%d%n", &c->cpu, &n),
+					 1);
+			ck_assert_int_eq(word[3 + n], '\0');
+			ck_assert_msg(!parse_numbers(buf + off, c->v,
+						     CPU_FIELDS),
+				      "not cpuN + %d numbers: \"%s\"",
+				      CPU_FIELDS, buf);
+			continue;
+		}
+		ck_assert_msg(c && !strncmp(word, "domain", 6),
+			      "unexpected line \"%s\"", buf);
+		ck_assert_int_eq(sscanf(word + 6, "%d%n", &k, &n), 1);
+		ck_assert_int_eq(word[6 + n], '\0');
+		ck_assert_int_eq(k, c->nr_domains);
+		ck_assert_int_lt(k, MAX_DOMAINS);
+		ck_assert_int_eq(sscanf(buf + off, "%63s%n", word, &n), 1);
+		ck_assert_msg(!parse_mask(word, &c->span[k]),
+			      "bad domain mask \"%s\"", word);
+		ck_assert_msg(!parse_numbers(buf + off + n, dv, DOMAIN_FIELDS),
+			      "not domainN mask + %d numbers: \"%s\"",
+			      DOMAIN_FIELDS, buf);
+		c->nr_domains++;
+	}
+}
+
+static unsigned long stat_sum(const struct schedstat *st, int field)
+{
+	unsigned long sum = 0;
+	int i;
+
+	for (i = 0; i < st->nr_cpus; i++)
+		sum += st->cpu[i].v[field];
+	return sum;
+}
+
+/*
+ * After 200 ms of hogs and a sleeper: version 10, the timestamp is
+ * jiffies, one cpu line per online CPU in order, each with its domains:
+ * one (all CPUs) without SMT, two with (its core, then all CPUs), each
+ * span holding the CPU and the lower level's span.
+ */
+START_TEST(ingo_schedstat_format)
+{
+	int cpus = machines[_i].cpus, smt = machines[_i].smt;
+	unsigned long long all = (1ULL << cpus) - 1, core;
+	struct schedstat st;
+	struct cpu_stat *c;
+	int i, k;
+
+	boot_machine(_i);
+	hog("hog", 0);
+	hog("hog", 5);
+	t_spawn("sleeper", SIM_SCHED_NORMAL, 0, 0, t_body_sleeper,
+		(void *)10UL);
+	t_run(MS(200));
+	parse_schedstat(&st);
+
+	ck_assert_int_eq(st.version, SCHEDSTAT_VERSION);
+	ck_assert_uint_eq(st.timestamp, sim_jiffies());
+	ck_assert_int_eq(st.nr_cpus, cpus);
+	for (i = 0; i < cpus; i++) {
+		c = &st.cpu[i];
+		ck_assert_int_eq(c->cpu, i);
+		ck_assert_int_eq(c->nr_domains, smt > 1 ? 2 : 1);
+		for (k = 0; k < c->nr_domains; k++) {
+			ck_assert(c->span[k] & (1ULL << i));
+			ck_assert_uint_eq(c->span[k] & ~all, 0);
+			if (k)
+				ck_assert_uint_eq(c->span[k - 1] &
+						  ~c->span[k], 0);
+		}
+		ck_assert_uint_eq(c->span[c->nr_domains - 1], all);
+		if (smt > 1) {
+			core = ((1ULL << smt) - 1) << (i / smt * smt);
+			ck_assert_uint_eq(c->span[0], core);
+		}
+	}
+}
+END_TEST
+
+/* A script task yields 7 times: yld_cnt grows by exactly 7. */
+#define NR_YIELDS	7
+
+START_TEST(ingo_schedstat_counts_yields)
+{
+	struct schedstat before, after;
+	int y, i;
+
+	boot(1);
+	y = script("y", 0);
+	parse_schedstat(&before);
+	for (i = 0; i < NR_YIELDS; i++)
+		ck_assert_int_eq(t_syscall(y, SIM_SYS_sched_yield, 0, 0, 0),
+				 0);
+	parse_schedstat(&after);
+	ck_assert_uint_eq(stat_sum(&after, YLD_CNT) -
+			  stat_sum(&before, YLD_CNT), NR_YIELDS);
+}
+END_TEST
+
+/*
+ * 1 CPU, a nice 19 hog and a 10 ms sleeper at nice 0 (which preempts the
+ * hog at each wake-up) for 200 ms: ttwu_cnt grows at least by the
+ * sleeper's wake-ups, sched_cnt at least by the CPU's switches, and
+ * sched_switch (array switches) by no more than sched_cnt.
+ */
+START_TEST(ingo_schedstat_counts_wakeups_and_schedules)
+{
+	struct schedstat before, after;
+	unsigned long wakeups, switches;
+	int s;
+
+	boot(1);
+	hog("hog", 19);
+	s = t_spawn("sleeper", SIM_SCHED_NORMAL, 0, 0, t_body_sleeper,
+		    (void *)10UL);
+	parse_schedstat(&before);
+	wakeups = t_info(s).wakeups;
+	switches = cpu_info(0).switches;
+	t_run(MS(200));
+	parse_schedstat(&after);
+	wakeups = t_info(s).wakeups - wakeups;
+	switches = cpu_info(0).switches - switches;
+
+	ck_assert_uint_ge(wakeups, 19);
+	ck_assert_uint_ge(stat_sum(&after, TTWU_CNT) -
+			  stat_sum(&before, TTWU_CNT), wakeups);
+	ck_assert_uint_ge(stat_sum(&after, SCHED_CNT) -
+			  stat_sum(&before, SCHED_CNT), switches);
+	ck_assert_uint_le(stat_sum(&after, SCHED_SWITCH) -
+			  stat_sum(&before, SCHED_SWITCH),
+			  stat_sum(&after, SCHED_CNT) -
+			  stat_sum(&before, SCHED_CNT));
+}
+END_TEST
+
+/* ---- the suite ----------------------------------------------------------- */
+
+static TCase *tcase(Suite *s, const char *name)
+{
+	TCase *tc = tcase_create(name);
+
+	tcase_add_checked_fixture(tc, NULL, teardown);
+	tcase_set_timeout(tc, 60);
+	suite_add_tcase(s, tc);
+	return tc;
+}
+
+static Suite *ingosched_suite(void)
+{
+	Suite *s = suite_create("ingosched");
+	TCase *tc;
+
+	tc = tcase(s, "timeslice");
+	tcase_add_loop_test(tc, ingo_slice_by_nice_normal, 0, NR_SLICES);
+	tcase_add_loop_test(tc, ingo_slice_by_nice_rr, 0, NR_SLICES);
+	tcase_add_test(tc, ingo_slice_fifo_is_zero);
+
+	tc = tcase(s, "interactivity");
+	tcase_add_loop_test(tc, ingo_wake_updates_sleep_avg, 0,
+			    NR_WAKE_CASES);
+	tcase_add_loop_test(tc, ingo_wake_credits_queue_wait, 0, 2);
+	tcase_add_loop_test(tc, ingo_interactive_decides_array_at_expiry, 0,
+			    NR_INTERACTIVE);
+	tcase_add_test(tc, ingo_run_drains_sleep_avg);
+	tcase_add_test(tc, ingo_run_high_credit_drains_slower);
+	tcase_add_test(tc, ingo_credit_floor_is_below_minus_limit);
+	tcase_add_test(tc, ingo_credit_ceiling_is_above_limit);
+	tcase_add_loop_test(tc, ingo_granularity_round_robin, 0, NR_MACHINES);
+
+	tc = tcase(s, "starvation");
+	tcase_add_test(tc, ingo_starvation_limit_lets_expired_run);
+	tcase_add_loop_test(tc, ingo_starving_by_better_expired_static_prio,
+			    0, 2);
+
+	tc = tcase(s, "fork_exit");
+	tcase_add_test(tc, ingo_fork_splits_slice);
+	tcase_add_test(tc, ingo_fork_last_tick_expires_parent);
+	tcase_add_test(tc, ingo_fork_penalises_sleep_avg);
+	tcase_add_test(tc, ingo_fork_child_runs_first);
+	tcase_add_test(tc, ingo_exit_first_slice_returns_to_parent);
+	tcase_add_test(tc, ingo_exit_give_back_capped_at_timeslice);
+	tcase_add_test(tc, ingo_exit_after_first_slice_gives_nothing);
+	tcase_add_loop_test(tc, ingo_exit_weights_parent_sleep_avg, 0, 3);
+
+	tc = tcase(s, "rt");
+	tcase_add_loop_test(tc, ingo_rt_rr_rotates_every_slice, 0,
+			    NR_MACHINES);
+	tcase_add_test(tc, ingo_rt_rr_slice_follows_nice);
+	tcase_add_test(tc, ingo_rt_fifo_never_expires);
+	tcase_add_test(tc, ingo_rt_preempts_at_once);
+
+	tc = tcase(s, "yield");
+	tcase_add_test(tc, ingo_yield_normal_goes_to_expired);
+	tcase_add_test(tc, ingo_yield_fifo_to_tail_of_level);
+	tcase_add_test(tc, ingo_yield_rr_to_tail_of_level);
+	tcase_add_test(tc, ingo_yield_fifo_keeps_cpu_over_normal);
+
+	tc = tcase(s, "behaviour");
+	tcase_add_loop_test(tc, ingo_share_nice0_vs_nice19, 0, NR_MACHINES);
+	tcase_add_test(tc, ingo_sleeper_earns_interactive_bonus);
+	tcase_add_test(tc, ingo_sleeper_preempts_hog_on_wakeup);
+
+	tc = tcase(s, "smp");
+	tcase_add_loop_test(tc, ingo_smp_hogs_spread_one_per_cpu, FIRST_SMP,
+			    NR_MACHINES);
+	tcase_add_loop_test(tc, ingo_smp_pinned_hogs_never_move, FIRST_SMP,
+			    NR_MACHINES);
+	tcase_add_test(tc, ingo_smp_newly_idle_cpu_pulls);
+	tcase_add_test(tc, ingo_smp_setaffinity_moves_running_hog);
+	tcase_add_test(tc, ingo_smp_smt_active_balance_spreads_cores);
+	tcase_add_loop_test(tc, ingo_smp_migration_threads_per_cpu, 0,
+			    NR_MACHINES);
+	tcase_add_loop_test(tc, ingo_smp_offline_cpu_sheds_and_returns,
+			    FIRST_SMP, NR_MACHINES);
+
+	tc = tcase(s, "schedstat");
+	tcase_add_loop_test(tc, ingo_schedstat_format, 0, NR_MACHINES);
+	tcase_add_test(tc, ingo_schedstat_counts_yields);
+	tcase_add_test(tc, ingo_schedstat_counts_wakeups_and_schedules);
+
+	return s;
+}
+
+static int ingosched_built(void)
+{
+	int i;
+
+	for (i = 0; i < sim_nr_drivers(); i++)
+		if (!strcmp(sim_driver_name(i), "ingosched"))
+			return 1;
+	return 0;
+}
+
+#define EXIT_SKIP	77	/* automake's "skipped" */
+
+int main(void)
+{
+	if (!ingosched_built()) {
+		fprintf(stderr, "check_ingosched: SKIP: this build has no "
+			"ingosched driver (configure --enable-cpusched=...,"
+			"ingosched)\n");
+		return EXIT_SKIP;
+	}
+	return t_run_suite(ingosched_suite());
+}

@@ -1,0 +1,124 @@
+/*
+ * tests/unit/kfix_ingo.c - read and set ingosched's per-task fields.
+ *
+ * Kernel-world code, compiled like the drivers, for check_ingosched:
+ * the tests see through it what the harness API cannot show (sleep_avg,
+ * interactive_credit, the slice left, which array a task is queued in)
+ * and prepare a task's state before the event under test.  The
+ * interface, and when it may be called, is kfix_ingo.h.
+ *
+ * Everything is under CONFIG_CPUSCHED_INGOSCHED: a build without the
+ * driver gets the same functions, answering "not available".
+ */
+#include <linux/sched.h>
+#include <linux/string.h>
+#include <linux/scheduler.h>
+
+#include "../../compat/internal.h"
+#include "kfix_ingo.h"
+
+#ifdef CONFIG_CPUSCHED_INGOSCHED
+
+int kfix_ingo_available(void)
+{
+	return sim.booted && !strcmp(scheduler->cpusched_name, "ingosched");
+}
+
+/* The task @pid if the booted driver is ingosched, else NULL. */
+static struct task_struct *ingo_task(int pid)
+{
+	if (!kfix_ingo_available())
+		return NULL;
+	return find_task_by_pid(pid);
+}
+
+int kfix_ingo_read(int pid, struct kfix_ingo *out)
+{
+	struct task_struct *p = ingo_task(pid);
+
+	if (!p)
+		return -1;
+	out->prio = p->u.ingosched.prio;
+	out->static_prio = p->static_prio;
+	out->time_slice = p->u.ingosched.time_slice;
+	out->first_time_slice = p->u.ingosched.first_time_slice;
+	out->sleep_avg = p->u.ingosched.sleep_avg;
+	out->interactive_credit = p->u.ingosched.interactive_credit;
+	out->activated = p->u.ingosched.activated;
+	out->queued = p->u.ingosched.array != NULL;
+	out->timestamp = p->u.ingosched.timestamp;
+	return 0;
+}
+
+int kfix_ingo_same_array(int a, int b)
+{
+	struct task_struct *p = ingo_task(a), *q = ingo_task(b);
+
+	if (!p || !q || !p->u.ingosched.array || !q->u.ingosched.array)
+		return -1;
+	return p->u.ingosched.array == q->u.ingosched.array;
+}
+
+int kfix_ingo_set_sleep_avg(int pid, unsigned long long ns)
+{
+	struct task_struct *p = ingo_task(pid);
+
+	if (!p)
+		return -1;
+	p->u.ingosched.sleep_avg = ns;
+	return 0;
+}
+
+int kfix_ingo_set_credit(int pid, long credit)
+{
+	struct task_struct *p = ingo_task(pid);
+
+	if (!p)
+		return -1;
+	p->u.ingosched.interactive_credit = credit;
+	return 0;
+}
+
+int kfix_ingo_set_time_slice(int pid, unsigned int ticks)
+{
+	struct task_struct *p = ingo_task(pid);
+
+	if (!p)
+		return -1;
+	p->u.ingosched.time_slice = ticks;
+	return 0;
+}
+
+#else /* !CONFIG_CPUSCHED_INGOSCHED */
+
+int kfix_ingo_available(void)
+{
+	return 0;
+}
+
+int kfix_ingo_read(int pid, struct kfix_ingo *out)
+{
+	return -1;
+}
+
+int kfix_ingo_same_array(int a, int b)
+{
+	return -1;
+}
+
+int kfix_ingo_set_sleep_avg(int pid, unsigned long long ns)
+{
+	return -1;
+}
+
+int kfix_ingo_set_credit(int pid, long credit)
+{
+	return -1;
+}
+
+int kfix_ingo_set_time_slice(int pid, unsigned int ticks)
+{
+	return -1;
+}
+
+#endif /* CONFIG_CPUSCHED_INGOSCHED */
