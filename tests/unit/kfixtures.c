@@ -975,9 +975,6 @@ long kfix_call_wrapper(int hook, int pid)
 		cpu_attach_domain(NULL, task_cpu(p));
 		return 0;
 #endif
-	case KFIX_HOOK_sched_idle_next:
-		sched_idle_next();
-		return 0;
 	}
 	return -1;
 }

@@ -186,7 +186,7 @@ int kfix_spy_hook_present(int hook);	/* built and filled by the driver */
  * Task context: call the public wrapper of a hook that no harness entry
  * point reaches (rt_task, idle_cpu, task_curr, set_oom_timeslice,
  * sched_exec, wait_task_inactive on @pid, cpu_attach_domain,
- * account_steal_time, sched_idle_next).  Returns its result, or -1 for
+ * account_steal_time).  Returns its result, or -1 for
  * any other hook.
  */
 long kfix_call_wrapper(int hook, int pid);
