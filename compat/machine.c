@@ -618,7 +618,7 @@ int cpu_up(unsigned int cpu)
 	return 0;
 }
 
-/* ---- CPU hotplug ---------------------------------------------------------- */
+/* ---- CPU hotplug --------------------------------------------------------- */
 
 /*
  * take_cpu_down - run on the dying CPU by its stop thread (SCHED_FIFO 99,

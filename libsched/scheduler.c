@@ -327,7 +327,7 @@ int in_sched_functions(unsigned long addr)
 	return 0;
 }
 
-/* ---- shared by the drivers ------------------------------------------------ */
+/* ---- shared by the drivers ----------------------------------------------- */
 
 /**
  * sched_account_user - charge @cputime of user time to @p and its CPU

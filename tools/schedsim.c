@@ -212,7 +212,7 @@ static void parse_options(int argc, char **argv, struct options *o)
 			  "built ones)", o->cpusched);
 }
 
-/* ---- running and reporting ------------------------------------------------- */
+/* ---- running and reporting ----------------------------------------------- */
 
 static const char *policy_name(int policy)
 {
@@ -312,9 +312,9 @@ int main(int argc, char **argv)
 		return 1;
 	}
 
-	printf("schedsim: %s on %d cpu%s, HZ=%d, seed %llu, %.3f s simulated\n",
-	       sim_cpusched(), o.cpus, o.cpus == 1 ? "" : "s", o.hz, o.seed,
-	       o.duration_ns / 1e9);
+	printf("schedsim: %s on %d cpu%s, HZ=%d, seed %llu, %.3f s "
+	       "simulated\n", sim_cpusched(), o.cpus, o.cpus == 1 ? "" : "s",
+	       o.hz, o.seed, o.duration_ns / 1e9);
 	print_tasks(pids);
 	print_cpus(o.duration_ns);
 	sim_shutdown();
