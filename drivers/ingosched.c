@@ -2997,6 +2997,12 @@ static int check_rq(int cpu, char *buf, int len)
 			 rq->best_expired_prio);
 		return 1;
 	}
+	if (rq->expired_timestamp &&
+	    time_after(rq->expired_timestamp, jiffies)) {
+		snprintf(buf, len, "cpu%d: expired_timestamp %lu is after "
+			 "jiffies %lu", cpu, rq->expired_timestamp, jiffies);
+		return 1;
+	}
 	if (rq->curr && rq->curr != rq->idle && !ingo(rq->curr)->array) {
 		snprintf(buf, len, "cpu%d: running %s/%d is not queued", cpu,
 			 rq->curr->comm, rq->curr->pid);
@@ -3007,9 +3013,9 @@ static int check_rq(int cpu, char *buf, int len)
 
 /*
  * ingo_check - the runqueues' structure, O(tasks): run after every event.
- * expired_timestamp is not checked against an empty expired array: in
- * 2.6.10 balancing may empty it and the stamp stays until the next array
- * switch or idle schedule().
+ * expired_timestamp is only checked not to lie in the future: in 2.6.10 a
+ * yield or a pull fills the expired array without stamping it, and
+ * balancing may empty it while the stamp stays until the next switch.
  */
 static int ingo_check(char *buf, int len)
 {
