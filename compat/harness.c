@@ -1090,6 +1090,116 @@ int sim_cpu_info(int cpu, struct sim_cpu_info *info)
 	return 0;
 }
 
+/* ---- /sys/cpusched/<driver>/ ---------------------------------------------- */
+
+static const struct sched_tunable *tunable_at(int i)
+{
+	const struct sched_tunable *t = scheduler->tunables;
+	int n;
+
+	if (!sim.booted || !t || i < 0)
+		return NULL;
+	for (n = 0; t[n].name; n++)
+		if (n == i)
+			return &t[n];
+	return NULL;
+}
+
+int sim_nr_tunables(void)
+{
+	int n = 0;
+
+	while (tunable_at(n))
+		n++;
+	return n;
+}
+
+const char *sim_tunable_name(int i)
+{
+	const struct sched_tunable *t = tunable_at(i);
+
+	return t ? t->name : NULL;
+}
+
+const char *sim_tunable_desc(int i)
+{
+	const struct sched_tunable *t = tunable_at(i);
+
+	return t ? t->desc : NULL;
+}
+
+int sim_tunable_limits(int i, int *min, int *max, int *def)
+{
+	const struct sched_tunable *t = tunable_at(i);
+
+	if (!t)
+		return set_error(-ENOENT, "no tunable %d", i);
+	*min = t->min;
+	*max = t->max;
+	*def = t->def;
+	return 0;
+}
+
+#define SYSFS_DIR	"/sys/cpusched/"
+
+/* The tunable a "/sys/cpusched/<driver>/<name>" path names, or NULL. */
+static const struct sched_tunable *sysfs_lookup(const char *path)
+{
+	const char *name = scheduler->cpusched_name;
+	size_t n = strlen(SYSFS_DIR), len = strlen(name);
+
+	if (!sim.booted || !path || strncmp(path, SYSFS_DIR, n) ||
+	    strncmp(path + n, name, len) || path[n + len] != '/') {
+		set_error(-ENOENT, "%s: no such file", path ? path : "(null)");
+		return NULL;
+	}
+	path += n + len + 1;
+	if (!sched_tunable_find(path)) {
+		set_error(-ENOENT, "%s%s/%s: no such file", SYSFS_DIR, name,
+			  path);
+		return NULL;
+	}
+	return sched_tunable_find(path);
+}
+
+int sim_sysfs_read(const char *path, char *buf, unsigned long len)
+{
+	const struct sched_tunable *t = sysfs_lookup(path);
+
+	if (!t)
+		return -ENOENT;
+	return sched_tunable_show(t, buf, len);
+}
+
+struct sysfs_store {
+	const struct sched_tunable *t;
+	const char *text;
+	int ret;
+};
+
+static void irq_sysfs_store(void *arg)
+{
+	struct sysfs_store *s = arg;
+
+	s->ret = sched_tunable_store(s->t, s->text);
+}
+
+int sim_sysfs_write(const char *path, const char *text)
+{
+	struct sysfs_store s = { .t = sysfs_lookup(path), .text = text };
+
+	if (!s.t)
+		return -ENOENT;
+	if (!text)
+		return set_error(-EINVAL, "no value to write");
+	if (inject(0, irq_sysfs_store, &s, sim.now, NULL, NULL) < 0)
+		return -EIO;
+	if (s.ret)
+		return set_error(s.ret, "%s: \"%s\" is not an integer in "
+				 "%d..%d", path, text, s.t->min, s.t->max);
+	return 0;
+}
+
 /* ---- /proc/schedstat ----------------------------------------------------- */
 
 static char schedstat_text[1 << 16];

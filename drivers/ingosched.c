@@ -76,42 +76,55 @@
 #define NS_TO_JIFFIES(ns)	((ns) / NS_PER_JIFFY)
 #define JIFFIES_TO_NS(j)	((j) * NS_PER_JIFFY)
 
-/* ---- tunables (2.6.10 values) ------------------------------------------- */
+/* ---- tunables (2.6.10 values by default) ------------------------------- */
 
 /*
- * Timeslices, in jiffies: MIN_TIMESLICE 5 ms, DEF_TIMESLICE 100 ms (the
- * slice at nice 0).  At least one jiffy whatever HZ is.
- */
-#define MIN_TIMESLICE		max(5 * HZ / 1000, 1)
-#define DEF_TIMESLICE		(100 * HZ / 1000)
-
-/*
- * Interactivity, in percent unless said otherwise:
- *  ON_RUNQUEUE_WEIGHT	 30	share of runqueue wait credited as sleep
- *				to a task woken from process context
- *  CHILD_PENALTY	 95	sleep_avg a child keeps at fork
- *  PARENT_PENALTY	100	sleep_avg a parent keeps at fork
- *  EXIT_WEIGHT		  3	parent : child weight at the child's exit
- *  PRIO_BONUS_RATIO	 25	share of the 40 nice levels the bonus spans
+ * The controls under /sys/cpusched/ingosched/ (see ingo_tunables):
+ *
+ *  min_timeslice	  5	ms, 1..100: the shortest slice (nice 19)
+ *  def_timeslice	100	ms, 10..1000: the slice at nice 0; also sets
+ *				MAX_SLEEP_AVG and STARVATION_LIMIT
+ *  on_runqueue_weight	 30	%, 0..100: share of runqueue wait credited
+ *				as sleep to a task woken by a task
+ *  child_penalty	 95	%, 0..100: sleep_avg a child keeps at fork
+ *  parent_penalty	100	%, 0..100: sleep_avg a parent keeps at fork
+ *  exit_weight		  3	0..100: parent : child weight at an exit
+ *  interactive_delta	  2	levels, 0..10: bonus that makes nice 0
+ *				interactive
+ *  credit_limit	100	0..1000: interactive_credit beyond which a
+ *				task has high (below minus it, low) credit
+ *
+ * Fixed by the design:
+ *  PRIO_BONUS_RATIO	 25	% of the 40 nice levels the bonus spans
  *  MAX_BONUS		 10	bonus range, levels (-5..+5 around static)
- *  INTERACTIVE_DELTA	  2	levels of bonus that make nice 0 interactive
- *  MAX_SLEEP_AVG	1000	ms (jiffies at HZ 1000): sleep_avg ceiling
- *  STARVATION_LIMIT	1000	jiffies per runnable task the expired
- *				array may wait
- *  CREDIT_LIMIT	100	interactive_credit beyond which a task has
- *				high (or, below minus it, low) credit
+ *  MAX_SLEEP_AVG		DEF_TIMESLICE * MAX_BONUS jiffies (1 s)
+ *  STARVATION_LIMIT		MAX_SLEEP_AVG jiffies per runnable task the
+ *				expired array may wait
  */
-#define ON_RUNQUEUE_WEIGHT	30
-#define CHILD_PENALTY		95
-#define PARENT_PENALTY		100
-#define EXIT_WEIGHT		3
+static int min_timeslice_ms = 5;
+static int def_timeslice_ms = 100;
+static int on_runqueue_weight = 30;
+static int child_penalty = 95;
+static int parent_penalty = 100;
+static int exit_weight = 3;
+static int interactive_delta = 2;
+static int credit_limit = 100;
+
+/* Timeslices in jiffies, at least one jiffy whatever HZ is. */
+#define MIN_TIMESLICE		max(min_timeslice_ms * HZ / 1000, 1)
+#define DEF_TIMESLICE		max(def_timeslice_ms * HZ / 1000, 1)
+
+#define ON_RUNQUEUE_WEIGHT	on_runqueue_weight
+#define CHILD_PENALTY		child_penalty
+#define PARENT_PENALTY		parent_penalty
+#define EXIT_WEIGHT		exit_weight
 #define PRIO_BONUS_RATIO	25
 #define MAX_BONUS		(MAX_USER_PRIO * PRIO_BONUS_RATIO / 100)
-#define INTERACTIVE_DELTA	2
+#define INTERACTIVE_DELTA	interactive_delta
 #define MAX_SLEEP_AVG		(DEF_TIMESLICE * MAX_BONUS)
 #define STARVATION_LIMIT	(MAX_SLEEP_AVG)
 #define NS_MAX_SLEEP_AVG	(JIFFIES_TO_NS(MAX_SLEEP_AVG))
-#define CREDIT_LIMIT		100
+#define CREDIT_LIMIT		credit_limit
 
 /* /proc/schedstat format version (2.6.10). */
 #define SCHEDSTAT_VERSION	10
@@ -215,6 +228,7 @@ struct runqueue {
 	long nr_uninterruptible;	/* per CPU it may go negative */
 	unsigned long expired_timestamp;	/* jiffies; 0: none expired */
 	unsigned long long timestamp_last_tick;	/* ns */
+	unsigned long long pick_work;	/* bitmap searches of the picks */
 	task_t *curr, *idle;
 	prio_array_t *active, *expired, arrays[2];
 	int best_expired_prio;		/* best static prio that expired */
@@ -1707,11 +1721,14 @@ go_idle:
 			goto go_idle;
 	}
 
-	if (unlikely(!rq->active->nr_active))
+	if (unlikely(!rq->active->nr_active)) {
 		switch_arrays(rq);
-	else
+		rq->pick_work++;
+	} else {
 		schedstat_inc(rq, sched_noswitch);
+	}
 
+	rq->pick_work++;
 	next = first_task(rq->active);
 	if (!ingo_rt_task(next) && ingo(next)->activated > 0)
 		credit_queue_wait(next, now);
@@ -3027,6 +3044,53 @@ static int ingo_check(char *buf, int len)
 	return 0;
 }
 
+#define INGO_TUNABLE(var, lo, hi, dflt, text)				\
+	{ .name = #var, .desc = text, .min = lo, .max = hi, .def = dflt, \
+	  .value = &var }
+
+static const struct sched_tunable ingo_tunables[] = {
+	INGO_TUNABLE(min_timeslice_ms, 1, 100, 5,
+		     "shortest timeslice (nice 19), ms"),
+	INGO_TUNABLE(def_timeslice_ms, 10, 1000, 100,
+		     "timeslice at nice 0, ms; scales sleep_avg, starvation"),
+	INGO_TUNABLE(on_runqueue_weight, 0, 100, 30,
+		     "% of runqueue wait credited as sleep (task wake-ups)"),
+	INGO_TUNABLE(child_penalty, 0, 100, 95,
+		     "% of sleep_avg a child keeps at fork"),
+	INGO_TUNABLE(parent_penalty, 0, 100, 100,
+		     "% of sleep_avg a parent keeps at fork"),
+	INGO_TUNABLE(exit_weight, 0, 100, 3,
+		     "parent's sleep_avg weight against an exiting child's"),
+	INGO_TUNABLE(interactive_delta, 0, 10, 2,
+		     "bonus levels that make a nice 0 task interactive"),
+	INGO_TUNABLE(credit_limit, 0, 1000, 100,
+		     "interactive_credit beyond which credit is high or low"),
+	{ .name = NULL }
+};
+
+/*
+ * ingo_starvation_bound - the longest a runnable SCHED_NORMAL task waits
+ * for its CPU: interactive tasks may keep the active array busy until the
+ * expired array has waited STARVATION_LIMIT per runnable task, then every
+ * task ahead of it still runs out its slice, at most a nice -20 one.
+ */
+static unsigned long ingo_starvation_bound(unsigned long nr_running)
+{
+	unsigned long longest = SCALE_PRIO(DEF_TIMESLICE * 4, MAX_RT_PRIO);
+
+	return nr_running * (STARVATION_LIMIT + longest) + 1;
+}
+
+static unsigned long long ingo_pick_work(void)
+{
+	unsigned long long sum = 0;
+	int cpu;
+
+	for_each_cpu(cpu)
+		sum += cpu_rq(cpu)->pick_work;
+	return sum;
+}
+
 struct sched_drv ingo_sched_drv = {
 	.cpusched_name		= "ingosched",
 	.account_steal_time	= ingo_account_steal_time,
@@ -3072,4 +3136,8 @@ struct sched_drv ingo_sched_drv = {
 #endif
 	.for_each_queued	= ingo_for_each_queued,
 	.check			= ingo_check,
+	.tunables		= ingo_tunables,
+	.starvation_bound	= ingo_starvation_bound,
+	.pick_work		= ingo_pick_work,
+	.o1			= 1,
 };

@@ -50,11 +50,15 @@
 #define TASK_NICE(p)		PRIO_TO_NICE((p)->static_prio)
 
 /*
- * Timeslices, in ms: DEF_TIMESLICE at nice 0, scaled linearly by nice,
- * never below MIN_TIMESLICE.
+ * Timeslices, in ms: timeslice_ms at nice 0 (the "timeslice" tunable,
+ * 5..1000, default DEF_TIMESLICE_MS), scaled linearly by nice, never
+ * below MIN_TIMESLICE_MS.
  */
 #define MIN_TIMESLICE_MS	5
 #define DEF_TIMESLICE_MS	100
+#define MAX_TIMESLICE_MS	1000
+
+static int timeslice_ms = DEF_TIMESLICE_MS;
 
 /* /proc/schedstat format version (the 2.6.10 line format). */
 #define SCHEDSTAT_VERSION	10
@@ -86,6 +90,7 @@ struct tiny_rq {
 	unsigned long sched_noswitch, sched_switch, sched_cnt, sched_goidle;
 	unsigned long ttwu_cnt, ttwu_moved, wunt_cnt, wunt_moved;
 	unsigned long pulled;
+	unsigned long long pick_work;	/* levels examined by pick_next() */
 };
 
 static DEFINE_PER_CPU(struct tiny_rq, tiny_runqueues);
@@ -117,7 +122,7 @@ static int level_of(const task_t *p)
 /* task_timeslice - the slice of @p in jiffies (RR and NORMAL). */
 static unsigned int task_timeslice(const task_t *p)
 {
-	unsigned int ms = DEF_TIMESLICE_MS * (MAX_PRIO - p->static_prio) / 20;
+	unsigned int ms = timeslice_ms * (MAX_PRIO - p->static_prio) / 20;
 
 	if (ms < MIN_TIMESLICE_MS)
 		ms = MIN_TIMESLICE_MS;
@@ -466,6 +471,7 @@ static task_t *pick_next(struct tiny_rq *rq)
 	struct tiny_array *a = &rq->array;
 	int level;
 
+	rq->pick_work++;
 	if (rq->idle_next || !a->nr_active)
 		return rq->idle;
 	level = find_first_bit(a->bitmap, TINY_LEVELS);
@@ -1054,6 +1060,39 @@ bad_task:
 	return 1;
 }
 
+static const struct sched_tunable tiny_tunables[] = {
+	{
+		.name	= "timeslice",
+		.desc	= "timeslice of a nice 0 task in ms; nice scales it",
+		.min	= MIN_TIMESLICE_MS,
+		.max	= MAX_TIMESLICE_MS,
+		.def	= DEF_TIMESLICE_MS,
+		.value	= &timeslice_ms,
+	},
+	{ .name = NULL }
+};
+
+/*
+ * The longest a runnable SCHED_NORMAL task waits: every other task of
+ * its CPU runs one slice first, at most a nice -20 one each.
+ */
+static unsigned long tiny_starvation_bound(unsigned long nr_running)
+{
+	unsigned long worst = msecs_to_jiffies(timeslice_ms * 2);
+
+	return nr_running ? (nr_running - 1) * worst + 1 : 0;
+}
+
+static unsigned long long tiny_pick_work(void)
+{
+	unsigned long long sum = 0;
+	int cpu;
+
+	for_each_cpu(cpu)
+		sum += cpu_rq(cpu)->pick_work;
+	return sum;
+}
+
 struct sched_drv tiny_sched_drv = {
 	.cpusched_name		= "tiny",
 	.account_steal_time	= tiny_account_steal_time,
@@ -1099,4 +1138,8 @@ struct sched_drv tiny_sched_drv = {
 #endif
 	.for_each_queued	= tiny_for_each_queued,
 	.check			= tiny_check,
+	.tunables		= tiny_tunables,
+	.starvation_bound	= tiny_starvation_bound,
+	.pick_work		= tiny_pick_work,
+	.o1			= 1,
 };

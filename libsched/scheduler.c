@@ -176,8 +176,18 @@ void fastcall sched_fork(task_t *p)
 	scheduler->fork(p);
 }
 
+/* Every control of the running driver back to its boot value. */
+static void reset_tunables(void)
+{
+	const struct sched_tunable *t;
+
+	for (t = scheduler->tunables; t && t->name; t++)
+		*t->value = t->def;
+}
+
 void __init sched_init(void)
 {
+	reset_tunables();
 	scheduler->init();
 }
 
@@ -520,6 +530,69 @@ long sched_rr_interval(pid_t pid, struct timespec __user *interval,
 	jiffies_to_timespec(p->policy == SCHED_FIFO ? 0 : timeslice(p), &t);
 	read_unlock(&tasklist_lock);
 	return copy_to_user(interval, &t, sizeof(t)) ? -EFAULT : 0;
+}
+
+/* ---- /sys/cpusched/<driver>/ --------------------------------------------- */
+
+/**
+ * sched_tunable_find - the running driver's tunable called @name
+ * @name: its file name under /sys/cpusched/<driver>/
+ *
+ * Returns NULL when the driver has none of that name.
+ */
+const struct sched_tunable *sched_tunable_find(const char *name)
+{
+	const struct sched_tunable *t;
+
+	for (t = scheduler->tunables; t && t->name; t++)
+		if (!strcmp(t->name, name))
+			return t;
+	return NULL;
+}
+
+/**
+ * sched_tunable_show - read a tunable, as its sysfs file does
+ * @t: the tunable
+ * @buf: the text, "<value>\n"
+ * @len: size of @buf
+ *
+ * Returns the length of the text.
+ */
+int sched_tunable_show(const struct sched_tunable *t, char *buf, int len)
+{
+	return snprintf(buf, len, "%d\n", *t->value);
+}
+
+/**
+ * sched_tunable_store - write a tunable, as its sysfs file does
+ * @t: the tunable
+ * @buf: a decimal integer, optionally followed by one newline
+ *
+ * Returns 0, or -EINVAL for text that is not such a number or a value
+ * outside [min, max]; nothing changes then.  The driver's ->store may
+ * refuse a value too.
+ */
+int sched_tunable_store(const struct sched_tunable *t, const char *buf)
+{
+	const char *s = buf;
+	char *end;
+	long value;
+
+	if (*s == '-' || *s == '+')
+		s++;
+	if (*s < '0' || *s > '9')
+		return -EINVAL;
+	value = simple_strtol(buf, &end, 10);
+	if (*end == '\n')
+		end++;
+	if (*end || end - buf > 12)
+		return -EINVAL;
+	if (value < t->min || value > t->max)
+		return -EINVAL;
+	if (t->store)
+		return t->store(t, value);
+	*t->value = value;
+	return 0;
 }
 
 /* ---- wake-ups and completions -------------------------------------------- */

@@ -25,12 +25,17 @@
 #define NSEC_PER_MSEC	1000000ULL
 #define NSEC_PER_SEC	1000000000ULL
 
+#define MAX_SETS	32
+
 struct options {
 	const char *cpusched;
 	int cpus;
 	int hz;
 	unsigned long long seed;
 	unsigned long long duration_ns;
+	int list_tunables;
+	int nr_sets;
+	const char *sets[MAX_SETS];	/* DRIVER.TUNABLE=VALUE */
 };
 
 struct workload_task {
@@ -93,6 +98,10 @@ static void usage(FILE *out)
 		"  --duration=SEC   simulated seconds, > 0 (default 10)\n"
 		"  --seed=N         seed of the machine (default 1)\n"
 		"  --hz=N           timer frequency, 10..10000 (default 1000)\n"
+		"  --set=DRIVER.TUNABLE=VALUE\n"
+		"                   write /sys/cpusched/DRIVER/TUNABLE before the\n"
+		"                   run (DRIVER must be the one chosen)\n"
+		"  --list-tunables  print the chosen driver's tunables and exit\n"
 		"  --help           this text\n",
 		sim_max_cpus());
 }
@@ -167,11 +176,14 @@ static void parse_options(int argc, char **argv, struct options *o)
 		{ "duration", required_argument, NULL, 'd' },
 		{ "seed", required_argument, NULL, 's' },
 		{ "hz", required_argument, NULL, 'z' },
+		{ "set", required_argument, NULL, 't' },
+		{ "list-tunables", no_argument, NULL, 'l' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
 	int c;
 
+	memset(o, 0, sizeof(*o));
 	o->cpusched = sim_default_driver();
 	o->cpus = 1;
 	o->hz = 1000;
@@ -195,6 +207,15 @@ static void parse_options(int argc, char **argv, struct options *o)
 			break;
 		case 'z':
 			o->hz = parse_long("hz", optarg, 10, 10000);
+			break;
+		case 't':
+			if (o->nr_sets == MAX_SETS)
+				die_usage("--set: at most %d of them",
+					  MAX_SETS);
+			o->sets[o->nr_sets++] = optarg;
+			break;
+		case 'l':
+			o->list_tunables = 1;
 			break;
 		case 'h':
 			usage(stdout);
@@ -265,6 +286,61 @@ static void print_cpus(unsigned long long duration)
 	}
 }
 
+/* ---- tunables ------------------------------------------------------------ */
+
+static void list_tunables(void)
+{
+	int i, min, max, def;
+	char path[256], value[64];
+
+	printf("tunables of %s (/sys/cpusched/%s/):\n", sim_cpusched(),
+	       sim_cpusched());
+	for (i = 0; i < sim_nr_tunables(); i++) {
+		sim_tunable_limits(i, &min, &max, &def);
+		snprintf(path, sizeof(path), "/sys/cpusched/%s/%s",
+			 sim_cpusched(), sim_tunable_name(i));
+		if (sim_sysfs_read(path, value, sizeof(value)) < 0)
+			snprintf(value, sizeof(value), "?\n");
+		value[strcspn(value, "\n")] = '\0';
+		printf("  %-20s %6s  [%d..%d, default %d]  %s\n",
+		       sim_tunable_name(i), value, min, max, def,
+		       sim_tunable_desc(i));
+	}
+	if (!sim_nr_tunables())
+		printf("  (none)\n");
+}
+
+/*
+ * apply_set - "DRIVER.TUNABLE=VALUE": write the value to the booted
+ * driver's sysfs file.  Returns 0, or 2 after a one-line error.
+ */
+static int apply_set(const char *set)
+{
+	const char *dot = strchr(set, '.'), *eq = strchr(set, '=');
+	char path[256];
+
+	if (!dot || !eq || eq < dot || dot == set || eq == dot + 1) {
+		fprintf(stderr, "schedsim: --set: '%s' is not "
+			"DRIVER.TUNABLE=VALUE\n", set);
+		return 2;
+	}
+	if ((size_t)(dot - set) != strlen(sim_cpusched()) ||
+	    strncmp(set, sim_cpusched(), dot - set)) {
+		fprintf(stderr, "schedsim: --set: '%.*s' is not the driver "
+			"running (%s)\n", (int)(dot - set), set,
+			sim_cpusched());
+		return 2;
+	}
+	snprintf(path, sizeof(path), "/sys/cpusched/%.*s", (int)(eq - set),
+		 set);
+	path[strlen("/sys/cpusched/") + (dot - set)] = '/';
+	if (sim_sysfs_write(path, eq + 1)) {
+		fprintf(stderr, "schedsim: --set: %s\n", sim_error());
+		return 2;
+	}
+	return 0;
+}
+
 static int spawn_workload(int *pids)
 {
 	struct sim_task_attr a;
@@ -292,6 +368,7 @@ int main(int argc, char **argv)
 	struct sim_config cfg;
 	char cmdline[128];
 	int pids[NR_WORKLOAD];
+	int i;
 
 	parse_options(argc, argv, &o);
 
@@ -304,6 +381,17 @@ int main(int argc, char **argv)
 	if (sim_boot(&cfg)) {
 		fprintf(stderr, "schedsim: boot failed: %s\n", sim_error());
 		return 1;
+	}
+	if (o.list_tunables) {
+		list_tunables();
+		sim_shutdown();
+		return 0;
+	}
+	for (i = 0; i < o.nr_sets; i++) {
+		if (apply_set(o.sets[i])) {
+			sim_shutdown();
+			return 2;
+		}
 	}
 	if (spawn_workload(pids) || sim_run_for(o.duration_ns)) {
 		if (sim_failed())

@@ -13,6 +13,7 @@
  * boot-only hooks (init, init_smp, init_idle, migration_init) are counted
  * during boot.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -541,12 +542,161 @@ START_TEST(dispatcher_schedstat_has_28_numbers_per_online_cpu)
 }
 END_TEST
 
+
+/* ---- /sys/cpusched/<driver>/ tunables ------------------------------------ */
+
+/*
+ * The framework's side of the tunables, on tiny's one control:
+ * /sys/cpusched/tiny/timeslice, ms at nice 0, 5..1000, default 100.
+ */
+#define TINY_SLICE_PATH		"/sys/cpusched/tiny/timeslice"
+#define TINY_SLICE_DEFAULT	100
+#define TINY_SLICE_MIN		5
+#define TINY_SLICE_MAX		1000
+
+static int read_int(const char *path)
+{
+	char buf[32];
+	int n = sim_sysfs_read(path, buf, sizeof(buf));
+
+	ck_assert_msg(n > 0, "read %s: %d %s", path, n, sim_error());
+	ck_assert_msg(buf[n - 1] == '\n', "\"%s\" lacks its newline", buf);
+	return atoi(buf);
+}
+
+/* sched_rr_get_interval() of a nice 0 SCHED_RR script task, in ms. */
+static long rr_interval_ms(void)
+{
+	struct { long tv_sec, tv_nsec; } ts;
+	int pid = t_spawn_script("rr", SIM_SCHED_RR, 1, 0);
+	unsigned long u = sim_user_map(pid, sizeof(ts));
+
+	ck_assert_int_eq(t_syscall(pid, SIM_SYS_sched_rr_get_interval, 0,
+				   (long)u, 0), 0);
+	ck_assert_int_eq(sim_user_read(pid, u, &ts, sizeof(ts)), 0);
+	return ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+START_TEST(dispatcher_tunables_listed_with_limits)
+{
+	int min, max, def;
+
+	t_boot(1, "cpusched=tiny");
+	ck_assert_int_eq(sim_nr_tunables(), 1);
+	ck_assert_str_eq(sim_tunable_name(0), "timeslice");
+	ck_assert_ptr_nonnull(sim_tunable_desc(0));
+	ck_assert_ptr_null(sim_tunable_name(1));
+	ck_assert_int_eq(sim_tunable_limits(0, &min, &max, &def), 0);
+	ck_assert_int_eq(min, TINY_SLICE_MIN);
+	ck_assert_int_eq(max, TINY_SLICE_MAX);
+	ck_assert_int_eq(def, TINY_SLICE_DEFAULT);
+	ck_assert_int_eq(read_int(TINY_SLICE_PATH), TINY_SLICE_DEFAULT);
+}
+END_TEST
+
+/* A write takes effect at once: the next slice asked for is the new one. */
+START_TEST(dispatcher_tunable_write_takes_effect)
+{
+	t_boot(1, "cpusched=tiny");
+	ck_assert_int_eq(rr_interval_ms(), TINY_SLICE_DEFAULT);
+	ck_assert_int_eq(sim_sysfs_write(TINY_SLICE_PATH, "40\n"), 0);
+	ck_assert_int_eq(read_int(TINY_SLICE_PATH), 40);
+	ck_assert_int_eq(rr_interval_ms(), 40);
+}
+END_TEST
+
+/* The limits themselves are accepted. */
+START_TEST(dispatcher_tunable_limits_accepted)
+{
+	t_boot(1, "cpusched=tiny");
+	ck_assert_int_eq(sim_sysfs_write(TINY_SLICE_PATH, "5"), 0);
+	ck_assert_int_eq(read_int(TINY_SLICE_PATH), TINY_SLICE_MIN);
+	ck_assert_int_eq(sim_sysfs_write(TINY_SLICE_PATH, "1000"), 0);
+	ck_assert_int_eq(read_int(TINY_SLICE_PATH), TINY_SLICE_MAX);
+}
+END_TEST
+
+/* Out of range or malformed: -EINVAL, and the value stays. */
+static const char *const bad_values[] = {
+	"4", "1001", "-5", "", "abc", "12x", " 50", "50 ", "50\n\n",
+	"+50", "99999999999999999999", "0x20",
+};
+
+START_TEST(dispatcher_tunable_bad_write_changes_nothing)
+{
+	const char *bad = bad_values[_i];
+
+	t_boot(1, "cpusched=tiny");
+	ck_assert_int_eq(sim_sysfs_write(TINY_SLICE_PATH, "70"), 0);
+	ck_assert_msg(sim_sysfs_write(TINY_SLICE_PATH, bad) == -EINVAL,
+		      "\"%s\" was accepted", bad);
+	ck_assert_int_eq(read_int(TINY_SLICE_PATH), 70);
+	ck_assert_int_eq(rr_interval_ms(), 70);
+}
+END_TEST
+
+/* Paths that are not a tunable of the running driver: -ENOENT. */
+static const char *const bad_paths[] = {
+	"/sys/cpusched/tiny", "/sys/cpusched/tiny/", "/sys/cpusched/tiny/x",
+	"/sys/cpusched/ingosched/timeslice", "/sys/cpusched//timeslice",
+	"/sys/cpusched/tinytimeslice", "timeslice", "",
+};
+
+START_TEST(dispatcher_tunable_bad_path_enoent)
+{
+	char buf[16];
+
+	t_boot(1, "cpusched=tiny");
+	ck_assert_int_eq(sim_sysfs_read(bad_paths[_i], buf, sizeof(buf)),
+			 -ENOENT);
+	ck_assert_int_eq(sim_sysfs_write(bad_paths[_i], "50"), -ENOENT);
+	ck_assert_int_eq(read_int(TINY_SLICE_PATH), TINY_SLICE_DEFAULT);
+}
+END_TEST
+
+/* A new boot starts from the defaults, whatever the last one set. */
+START_TEST(dispatcher_tunables_reset_at_boot)
+{
+	t_boot(1, "cpusched=tiny");
+	ck_assert_int_eq(sim_sysfs_write(TINY_SLICE_PATH, "300"), 0);
+	t_shutdown();
+	t_boot(1, "cpusched=tiny");
+	ck_assert_int_eq(read_int(TINY_SLICE_PATH), TINY_SLICE_DEFAULT);
+	ck_assert_int_eq(rr_interval_ms(), TINY_SLICE_DEFAULT);
+}
+END_TEST
+
+/* Every built driver's tunables read back as their defaults at boot. */
+START_TEST(dispatcher_each_driver_tunables_at_default)
+{
+	char cmdline[64], path[128];
+	int d, i, min, max, def;
+
+	for (d = 0; d < sim_nr_drivers(); d++) {
+		snprintf(cmdline, sizeof(cmdline), "cpusched=%s",
+			 sim_driver_name(d));
+		t_boot(2, cmdline);
+		for (i = 0; i < sim_nr_tunables(); i++) {
+			ck_assert_int_eq(sim_tunable_limits(i, &min, &max,
+							    &def), 0);
+			ck_assert_int_le(min, def);
+			ck_assert_int_le(def, max);
+			snprintf(path, sizeof(path), "/sys/cpusched/%s/%s",
+				 sim_driver_name(d), sim_tunable_name(i));
+			ck_assert_int_eq(read_int(path), def);
+		}
+		t_shutdown();
+	}
+}
+END_TEST
+
 static Suite *dispatcher_suite(void)
 {
 	Suite *s = suite_create("dispatcher");
 	TCase *spy = tcase_create("spy");
 	TCase *boot = tcase_create("cpusched");
 	TCase *stat = tcase_create("schedstat");
+	TCase *tun = tcase_create("tunables");
 
 	tcase_add_checked_fixture(spy, setup_spy, teardown_spy);
 	tcase_add_loop_test(spy, dispatcher_entry_point_reaches_driver_hooks,
@@ -568,9 +718,22 @@ static Suite *dispatcher_suite(void)
 			    dispatcher_schedstat_has_28_numbers_per_online_cpu,
 			    0, 3);
 
+	tcase_add_checked_fixture(tun, NULL, teardown_boot);
+	tcase_add_test(tun, dispatcher_tunables_listed_with_limits);
+	tcase_add_test(tun, dispatcher_tunable_write_takes_effect);
+	tcase_add_test(tun, dispatcher_tunable_limits_accepted);
+	tcase_add_loop_test(tun, dispatcher_tunable_bad_write_changes_nothing,
+			    0, (int)(sizeof(bad_values) /
+				     sizeof(bad_values[0])));
+	tcase_add_loop_test(tun, dispatcher_tunable_bad_path_enoent, 0,
+			    (int)(sizeof(bad_paths) / sizeof(bad_paths[0])));
+	tcase_add_test(tun, dispatcher_tunables_reset_at_boot);
+	tcase_add_test(tun, dispatcher_each_driver_tunables_at_default);
+
 	suite_add_tcase(s, spy);
 	suite_add_tcase(s, boot);
 	suite_add_tcase(s, stat);
+	suite_add_tcase(s, tun);
 	return s;
 }
 

@@ -52,6 +52,21 @@ else
 	ko "--help lists the options"
 fi
 
+# Tunables: listed with their values; --set changes the run.
+if "$sim" --cpusched=tiny --list-tunables | grep -qE '^  timeslice +100  \[5\.\.1000, default 100\]'; then
+	ok "--list-tunables shows tiny's timeslice"
+else
+	ko "--list-tunables shows tiny's timeslice"
+fi
+# A 20 ms slice gives another schedule than the default 100 ms one.
+"$sim" --cpusched=tiny --set=tiny.timeslice=20 --duration=1 >"$tmp/set" 2>&1
+"$sim" --cpusched=tiny --duration=1 >"$tmp/noset" 2>&1
+if ! cmp -s "$tmp/set" "$tmp/noset" && grep -q ' hog-nice0 ' "$tmp/set"; then
+	ok "--set=tiny.timeslice=20 changes the run"
+else
+	ko "--set=tiny.timeslice=20 changes the run"
+fi
+
 # Bad input: exit 2, exactly one line on stderr, nothing on stdout.
 bad() {
 	"$sim" "$@" >"$tmp/bad.out" 2>"$tmp/bad.err"
@@ -74,6 +89,11 @@ bad --hz=5
 bad --seed=-3
 bad --bogus
 bad extra-argument
+bad --cpusched=tiny --set=tiny.timeslice=4
+bad --cpusched=tiny --set=tiny.timeslice=abc
+bad --cpusched=tiny --set=tiny.nosuch=1
+bad --cpusched=tiny --set=ingosched.def_timeslice_ms=50
+bad --cpusched=tiny --set=timeslice
 
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]

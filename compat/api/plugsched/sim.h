@@ -84,6 +84,23 @@ unsigned long long sim_nr_events(void);
 /* /proc/schedstat as the driver prints it; NULL if the driver has none. */
 const char *sim_schedstat(void);
 
+/* ---- tunables: /sys/cpusched/<driver>/ ------------------------------- */
+
+/*
+ * The booted driver's controls.  Each is a file
+ * "/sys/cpusched/<driver>/<name>" holding a decimal integer.  Reading
+ * gives "<value>\n"; writing takes a decimal integer (one trailing
+ * newline allowed) and answers -EINVAL for anything else or a value out
+ * of range, -ENOENT for a path that is not such a file; nothing changes
+ * on an error.  A write acts at sim_now(), as an interrupt on CPU 0.
+ */
+int sim_nr_tunables(void);
+const char *sim_tunable_name(int i);	/* NULL past the end */
+const char *sim_tunable_desc(int i);
+int sim_tunable_limits(int i, int *min, int *max, int *def);
+int sim_sysfs_read(const char *path, char *buf, unsigned long len);
+int sim_sysfs_write(const char *path, const char *text);
+
 /* ---- tasks ---------------------------------------------------------- */
 
 #define SIM_SCHED_NORMAL	0

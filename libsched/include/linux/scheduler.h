@@ -28,6 +28,30 @@ struct timespec;
 #define SCHED_NAME_MAX	16
 
 /**
+ * struct sched_tunable - one control of a design, under
+ * /sys/cpusched/<driver>/<name> (later plugsched's per-scheduler sysfs
+ * entry, promised by the cover letter)
+ * @name: the file name
+ * @desc: one line: what it means, with its unit
+ * @min: smallest value accepted
+ * @max: largest value accepted
+ * @def: the value at boot
+ * @value: the variable the driver reads
+ * @store: optional; applies a new value the range check let through
+ *	(e.g. one control implying another) and may refuse it with -errno.
+ *	Called with interrupts off; must not sleep.
+ *
+ * A driver's table ends with an entry whose @name is NULL.
+ */
+struct sched_tunable {
+	const char *name;
+	const char *desc;
+	int min, max, def;
+	int *value;
+	int (*store)(const struct sched_tunable *t, int value);
+};
+
+/**
  * struct sched_drv - one cpu scheduler design
  *
  * Every hook is mandatory unless marked optional; the dispatcher in
@@ -97,6 +121,28 @@ struct sched_drv {
 				void (*fn)(struct task_struct *, void *),
 				void *arg);
 	int (*check)(char *buf, int len);
+
+	/*
+	 * tunables (optional): the design's controls, set to their
+	 * defaults by sched_init() at every boot.
+	 */
+	const struct sched_tunable *tunables;
+
+	/*
+	 * What the conformance suite holds a driver to:
+	 *
+	 * starvation_bound (mandatory): the longest a runnable SCHED_NORMAL
+	 * task may wait for a CPU, in jiffies, when @nr_running tasks are
+	 * runnable on its CPU and no RT task is.
+	 *
+	 * pick_work (optional): the queue entries and priority levels
+	 * schedule() has examined to pick tasks since boot.  A driver that
+	 * claims O(1) picking (o1 set) must keep the work per pick bounded
+	 * whatever the number of runnable tasks.
+	 */
+	unsigned long (*starvation_bound)(unsigned long nr_running);
+	unsigned long long (*pick_work)(void);
+	int o1;
 };
 
 /*
@@ -115,6 +161,13 @@ extern int sched_setscheduler_find(pid_t pid, int *policy,
 				   struct task_struct **pp);
 extern long sched_rr_interval(pid_t pid, struct timespec __user *interval,
 			      unsigned int (*timeslice)(const struct task_struct *));
+
+/* The running driver's tunables (scheduler.c): show, store by name. */
+extern const struct sched_tunable *sched_tunable_find(const char *name);
+extern int sched_tunable_show(const struct sched_tunable *t, char *buf,
+			      int len);
+extern int sched_tunable_store(const struct sched_tunable *t,
+			       const char *buf);
 
 /*
  * Here are the private per-task structs of each cpu scheduler.  They
