@@ -42,6 +42,7 @@
 
 #include "testlib.h"
 #include "kfix_ingo.h"
+#include "kfixtures.h"
 
 #define CMDLINE			"cpusched=ingosched"
 #define TICK_NS			MS(1)		/* HZ 1000 */
@@ -348,6 +349,36 @@ static int nr_runs(const struct runlog *l, int pid)
 		n += l->run[i].pid == pid;
 	return n;
 }
+
+/* ---- more machines: NUMA nodes and boot options -------------------------- */
+
+/* Boot @cpus CPUs, @smt threads per core, @nodes nodes, @extra options. */
+static void boot_full(int cpus, int smt, int nodes, const char *extra)
+{
+	static char cmdline[128];
+	struct sim_config cfg;
+
+	snprintf(cmdline, sizeof(cmdline), "%s%s%s", CMDLINE,
+		 extra ? " " : "", extra ? extra : "");
+	sim_config_init(&cfg);
+	cfg.nr_cpus = cpus;
+	cfg.smt = smt;
+	cfg.nr_nodes = nodes;
+	cfg.cmdline = cmdline;
+	t_boot_cfg(&cfg);
+	ck_assert_str_eq(sim_cpusched(), "ingosched");
+	ck_assert_msg(kfix_ingo_available(),
+		      "kfix_ingo cannot see the ingosched driver");
+}
+
+/* "N" for CPU @cpu, in @buf of at least 12 bytes. */
+static const char *cpu_list(char *buf, int cpu)
+{
+	snprintf(buf, 12, "%d", cpu);
+	return buf;
+}
+
+#define ALL_CPUS(n)	((1ULL << (n)) - 1)
 
 /* ---- timeslices ---------------------------------------------------------- */
 
@@ -1452,25 +1483,24 @@ START_TEST(ingo_smp_newly_idle_cpu_pulls)
 END_TEST
 
 /*
- * 2 CPUs: hog H runs on cpu h; a script task on the other CPU o sets H's
- * affinity to {o}.  set_cpus_allowed() hands the running H to migration/h
- * (which runs, so its switch count grows) and returns once H is on o; a
- * tick later H runs there and h is idle.
+ * N CPUs (2, 4, 8; SMT off and on): hog H runs on cpu h; a script task
+ * on the next CPU o sets H's affinity to {o}.  set_cpus_allowed() hands
+ * the running H to migration/h (which runs, so its switch count grows)
+ * and returns once H is on o; a tick later H runs there and h is idle.
  */
 START_TEST(ingo_smp_setaffinity_moves_running_hog)
 {
 	unsigned long mig_switches;
 	int h, o, pid, setter, mig;
-	char cpus[2];
+	char cpus[12];
 
-	boot(2);
+	boot_machine(_i);
 	pid = hog("hog", 0);
 	t_run(MS(10));
 	h = t_info(pid).cpu;
-	o = !h;
+	o = (h + 1) % machines[_i].cpus;
 	ck_assert_int_eq(curr(h), pid);
-	cpus[0] = '0' + o;
-	cpus[1] = '\0';
+	snprintf(cpus, sizeof(cpus), "%d", o);
 	setter = script_on("setter", 0, cpus);
 	mig = migration_thread(h);
 	ck_assert_int_gt(mig, 0);
@@ -1485,9 +1515,13 @@ START_TEST(ingo_smp_setaffinity_moves_running_hog)
 }
 END_TEST
 
+/* The SMT machines of machines[] (2 threads a core, 2+ cores). */
+static const struct machine smt_machines[] = { { 4, 2 }, { 8, 2 } };
+
 /*
- * 4 CPUs as 2 cores of 2 threads: one hog on each thread of core 0
- * (placed there by affinity, then allowed everywhere), core 1 idle.  No
+ * 4 or 8 CPUs as cores of 2 threads: one hog on each thread of core 0
+ * (placed there by affinity, then allowed everywhere), the other cores
+ * idle.  No
  * runqueue has a queued task to pull, so only active balancing can fix
  * it: the balancer wakes the migration thread of a busy thread, which
  * pushes its hog to the idle core.  Within 1 s the hogs are on different
@@ -1496,20 +1530,22 @@ END_TEST
 START_TEST(ingo_smp_smt_active_balance_spreads_cores)
 {
 	unsigned long mig0, mig1;
+	int cpus = smt_machines[_i].cpus;
 	int a, b, setter;
+	char last[12];
 
-	boot_smt(4, 2);
+	boot_smt(cpus, smt_machines[_i].smt);
 	a = hog_on("a", 0, "0");
 	b = hog_on("b", 0, "1");
-	setter = script_on("setter", 0, "3");
+	setter = script_on("setter", 0, cpu_list(last, cpus - 1));
 	t_run(MS(10));
 	ck_assert_int_eq(t_info(a).cpu, 0);
 	ck_assert_int_eq(t_info(b).cpu, 1);
 	mig0 = t_info(migration_thread(0)).switches;
 	mig1 = t_info(migration_thread(1)).switches;
 
-	ck_assert_int_eq(set_affinity(setter, a, 0xfUL), 0);
-	ck_assert_int_eq(set_affinity(setter, b, 0xfUL), 0);
+	ck_assert_int_eq(set_affinity(setter, a, ALL_CPUS(cpus)), 0);
+	ck_assert_int_eq(set_affinity(setter, b, ALL_CPUS(cpus)), 0);
 	t_run(SEC(1));
 	ck_assert_msg(t_info(a).cpu / 2 != t_info(b).cpu / 2,
 		      "hogs still share a core: cpu%d and cpu%d",
@@ -1588,6 +1624,13 @@ END_TEST
 /* Indexes in a cpu line. */
 enum {
 	YLD_CNT = 3, SCHED_SWITCH = 5, SCHED_CNT = 6, TTWU_CNT = 12,
+	TTWU_MOVED = 13, SMT_CNT = 17, SBE_CNT = 18,
+};
+
+/* Indexes in a domain line, after the mask. */
+enum {
+	SBE_PUSHED = 15, SBE_ATTEMPTS = 16, TTWU_WAKE_AFFINE = 17,
+	TTWU_WAKE_BALANCE = 18,
 };
 
 struct cpu_stat {
@@ -1595,6 +1638,7 @@ struct cpu_stat {
 	unsigned long v[CPU_FIELDS];
 	int nr_domains;
 	unsigned long long span[MAX_DOMAINS];
+	unsigned long dom[MAX_DOMAINS][DOMAIN_FIELDS];
 };
 
 struct schedstat {
@@ -1655,7 +1699,6 @@ static void parse_schedstat(struct schedstat *st)
 {
 	const char *text = sim_schedstat();
 	char buf[1024], word[64];
-	unsigned long dv[DOMAIN_FIELDS];
 	struct cpu_stat *c = NULL;
 	int n, off, k, line = 0;
 	const char *p, *nl;
@@ -1703,7 +1746,8 @@ static void parse_schedstat(struct schedstat *st)
 		ck_assert_int_eq(sscanf(buf + off, "%63s%n", word, &n), 1);
 		ck_assert_msg(!parse_mask(word, &c->span[k]),
 			      "bad domain mask \"%s\"", word);
-		ck_assert_msg(!parse_numbers(buf + off + n, dv, DOMAIN_FIELDS),
+		ck_assert_msg(!parse_numbers(buf + off + n, c->dom[k],
+					     DOMAIN_FIELDS),
 			      "not domainN mask + %d numbers: \"%s\"",
 			      DOMAIN_FIELDS, buf);
 		c->nr_domains++;
@@ -1821,6 +1865,603 @@ START_TEST(ingo_schedstat_counts_wakeups_and_schedules)
 }
 END_TEST
 
+/* ---- sched_exec ---------------------------------------------------------- */
+
+/*
+ * The exec task's body: burns 50 ms on cpu0 (its only CPU when spawned),
+ * allows itself every CPU (mask at exec_mask_uaddr), calls sched_exec()
+ * and records the CPU before and after.  Then it burns forever.
+ */
+static unsigned long exec_mask_uaddr;
+static volatile int exec_cpu_before, exec_cpu_after;
+
+static void exec_body(void *unused)
+{
+	sim_burn(MS(50));
+	sim_syscall(SIM_SYS_sched_setaffinity, 0, sizeof(unsigned long),
+		    exec_mask_uaddr);
+	exec_cpu_before = sim_this_cpu_id();
+	kfix_call_wrapper(KFIX_HOOK_exec, 0);
+	exec_cpu_after = sim_this_cpu_id();
+	for (;;)
+		sim_burn(SEC(1000));
+}
+
+/* Spawn the exec task pinned to cpu0; its mask will be all @cpus. */
+static int spawn_exec_task(int cpus)
+{
+	unsigned long mask = ALL_CPUS(cpus);
+	int pid;
+
+	exec_cpu_before = exec_cpu_after = -1;
+	pid = spawn_on("exec", SIM_SCHED_NORMAL, 0, 0, "0", exec_body, NULL);
+	exec_mask_uaddr = sim_user_map(pid, sizeof(mask));
+	ck_assert_msg(exec_mask_uaddr != 0, "sim_user_map: %s", sim_error());
+	ck_assert_int_eq(sim_user_write(pid, exec_mask_uaddr, &mask,
+					sizeof(mask)), 0);
+	return pid;
+}
+
+/*
+ * N CPUs (2, 4, 8; SMT off and on): a hog pinned to each of CPUs
+ * 0..N-2, the last CPU idle; task E on cpu0 with the hog there execs.
+ * sched_exec() looks at the highest SD_BALANCE_EXEC domain (all CPUs):
+ * cpu0's load with E counted once more (2 + 1 tasks) is more than 112%
+ * (half of imbalance_pct 125's margin) of the idlest CPU's (0, the last
+ * one), so E is pushed there by the migration thread.
+ *   before:  cpu0: hog, E    cpu1..N-2: hog    cpuN-1: idle
+ *   after:   cpu0: hog       cpu1..N-2: hog    cpuN-1: E
+ * cpu0's sbe_cnt and its top domain's sbe_attempts and sbe_pushed each
+ * grow by exactly 1.
+ */
+START_TEST(ingo_exec_pushes_to_idlest_cpu)
+{
+	int cpus = machines[_i].cpus, last = cpus - 1;
+	struct schedstat before, after;
+	struct cpu_stat *b0, *a0;
+	int e, cpu, top;
+	char buf[12];
+
+	boot_machine(_i);
+	for (cpu = 0; cpu < last; cpu++)
+		hog_on("hog", 0, cpu_list(buf, cpu));
+	e = spawn_exec_task(cpus);
+	parse_schedstat(&before);
+	t_run(SEC(1) / 2);
+
+	ck_assert_int_eq(exec_cpu_before, 0);
+	ck_assert_int_eq(exec_cpu_after, last);
+	ck_assert_int_eq(t_info(e).cpu, last);
+	ck_assert_int_eq(curr(last), e);
+	parse_schedstat(&after);
+	b0 = &before.cpu[0];
+	a0 = &after.cpu[0];
+	top = a0->nr_domains - 1;
+	ck_assert_uint_eq(a0->span[top], ALL_CPUS(cpus));
+	ck_assert_uint_eq(a0->v[SBE_CNT] - b0->v[SBE_CNT], 1);
+	ck_assert_uint_eq(a0->dom[top][SBE_ATTEMPTS] -
+			  b0->dom[top][SBE_ATTEMPTS], 1);
+	ck_assert_uint_eq(a0->dom[top][SBE_PUSHED] -
+			  b0->dom[top][SBE_PUSHED], 1);
+}
+END_TEST
+
+/*
+ * N CPUs, E alone on cpu0, every other CPU idle: sched_exec() keeps a
+ * task that is alone on its runqueue (nr_running <= 1) where it is,
+ * without even looking at the domains: sbe_cnt grows by 1, sbe_attempts
+ * and sbe_pushed stay.
+ */
+START_TEST(ingo_exec_alone_stays)
+{
+	struct schedstat before, after;
+	int top;
+
+	boot_machine(_i);
+	spawn_exec_task(machines[_i].cpus);
+	parse_schedstat(&before);
+	t_run(MS(100));
+
+	ck_assert_int_eq(exec_cpu_before, 0);
+	ck_assert_int_eq(exec_cpu_after, 0);
+	parse_schedstat(&after);
+	top = after.cpu[0].nr_domains - 1;
+	ck_assert_uint_eq(after.cpu[0].v[SBE_CNT] - before.cpu[0].v[SBE_CNT],
+			  1);
+	ck_assert_uint_eq(after.cpu[0].dom[top][SBE_ATTEMPTS],
+			  before.cpu[0].dom[top][SBE_ATTEMPTS]);
+	ck_assert_uint_eq(after.cpu[0].dom[top][SBE_PUSHED],
+			  before.cpu[0].dom[top][SBE_PUSHED]);
+}
+END_TEST
+
+/* ---- NUMA ---------------------------------------------------------------- */
+
+#define NUMA_CPUS	8
+#define NUMA_NODES	2
+#define NODE_CPUS	(NUMA_CPUS / NUMA_NODES)	/* 4: cpu0-3, cpu4-7 */
+
+/*
+ * 8 CPUs in 2 nodes, SMT 1 + _i (off, then 2 threads): each CPU's
+ * domains, lowest first, are its core (SMT only: 2 threads, 0x3 << 2k),
+ * its node (0x0f or 0xf0), then the NUMA level over all CPUs (0xff).
+ */
+START_TEST(ingo_numa_domain_spans)
+{
+	int smt = 1 + _i, i, k;
+	unsigned long long node, core;
+	struct schedstat st;
+	struct cpu_stat *c;
+
+	boot_full(NUMA_CPUS, smt, NUMA_NODES, NULL);
+	parse_schedstat(&st);
+	ck_assert_int_eq(st.nr_cpus, NUMA_CPUS);
+	for (i = 0; i < NUMA_CPUS; i++) {
+		c = &st.cpu[i];
+		node = ALL_CPUS(NODE_CPUS) << (i / NODE_CPUS * NODE_CPUS);
+		core = ALL_CPUS(smt) << (i / smt * smt);
+		k = 0;
+		ck_assert_int_eq(c->nr_domains, smt > 1 ? 3 : 2);
+		if (smt > 1)
+			ck_assert_uint_eq(c->span[k++], core);
+		ck_assert_uint_eq(c->span[k++], node);
+		ck_assert_uint_eq(c->span[k], ALL_CPUS(NUMA_CPUS));
+	}
+}
+END_TEST
+
+/*
+ * 8 CPUs in 2 nodes, SMT off/on: 8 hogs all forked on init's CPU.  The
+ * CPU level spreads them within the first node, the NUMA level (every
+ * 8..32 ms) across the nodes: within 2 s every CPU runs one hog, four
+ * per node, and for the next 500 ms no hog moves.
+ */
+START_TEST(ingo_numa_hogs_spread_across_nodes)
+{
+	int smt = 1 + _i, pid[NUMA_CPUS], per_node[NUMA_NODES] = { 0 };
+	unsigned long moves[NUMA_CPUS];
+	unsigned long seen = 0;
+	int i, cpu;
+
+	boot_full(NUMA_CPUS, smt, NUMA_NODES, NULL);
+	for (i = 0; i < NUMA_CPUS; i++)
+		pid[i] = hog("hog", 0);
+	t_run(SEC(2));
+	for (i = 0; i < NUMA_CPUS; i++) {
+		cpu = t_info(pid[i]).cpu;
+		ck_assert_msg(!(seen & (1UL << cpu)),
+			      "two hogs on cpu%d after 2 s", cpu);
+		seen |= 1UL << cpu;
+		per_node[cpu / NODE_CPUS]++;
+		moves[i] = t_info(pid[i]).migrations;
+	}
+	ck_assert_int_eq(per_node[0], NODE_CPUS);
+	ck_assert_int_eq(per_node[1], NODE_CPUS);
+	t_run(MS(500));
+	for (i = 0; i < NUMA_CPUS; i++)
+		ck_assert_uint_eq(t_info(pid[i]).migrations, moves[i]);
+}
+END_TEST
+
+/* ---- isolcpus= ----------------------------------------------------------- */
+
+#define ISOLATED	3
+#define ISOLCPUS	"isolcpus=3"
+#define ISOL_CPUS	4
+#define USABLE		0x7ULL		/* cpu0-2 */
+
+/*
+ * 4 CPUs with "isolcpus=3", SMT off/on: cpu3 has no domain at all (its
+ * cpu line has no domain lines); the others' top domain spans cpu0-2
+ * only, and with SMT cpu2's core domain is cpu2 alone (its sibling
+ * cpu3 is out).
+ */
+START_TEST(ingo_isolcpus_cpu_has_no_domains)
+{
+	int smt = 1 + _i, i;
+	struct schedstat st;
+	struct cpu_stat *c;
+
+	boot_full(ISOL_CPUS, smt, 1, ISOLCPUS);
+	parse_schedstat(&st);
+	ck_assert_int_eq(st.nr_cpus, ISOL_CPUS);
+	ck_assert_int_eq(st.cpu[ISOLATED].nr_domains, 0);
+	for (i = 0; i < ISOLATED; i++) {
+		c = &st.cpu[i];
+		ck_assert_int_eq(c->nr_domains, smt);
+		ck_assert_uint_eq(c->span[c->nr_domains - 1], USABLE);
+		if (smt > 1)
+			ck_assert_uint_eq(c->span[0],
+					  (ALL_CPUS(smt) << (i / smt * smt)) &
+					  USABLE);
+	}
+}
+END_TEST
+
+/*
+ * 4 CPUs, "isolcpus=3", SMT off/on: 6 hogs and 2 sleepers allowed
+ * everywhere, for 2 s.  Balancing (periodic, newly idle, active, and
+ * wake-up placement) only looks inside domains, so nothing ever runs on
+ * cpu3 (busy 0 ns, no task's CPU is 3) while cpu0-2 are kept busy.
+ */
+START_TEST(ingo_isolcpus_balancing_never_uses_cpu)
+{
+	int smt = 1 + _i, pid[8], i, cpu;
+
+	boot_full(ISOL_CPUS, smt, 1, ISOLCPUS);
+	for (i = 0; i < 6; i++)
+		pid[i] = hog("hog", 0);
+	for (; i < 8; i++)
+		pid[i] = t_spawn("sleeper", SIM_SCHED_NORMAL, 0, 0,
+				 t_body_sleeper, (void *)10UL);
+	for (i = 0; i < 20; i++) {
+		t_run(MS(100));
+		for (cpu = 0; cpu < ISOLATED; cpu++)
+			ck_assert_int_ne(curr(cpu), 0);
+	}
+	ck_assert_uint_eq(cpu_info(ISOLATED).busy_ns, 0);
+	for (i = 0; i < 8; i++)
+		ck_assert_int_ne(t_info(pid[i]).cpu, ISOLATED);
+}
+END_TEST
+
+/*
+ * 4 CPUs, "isolcpus=3": a hog allowed on cpu3 only is moved there when
+ * spawned and runs there all the time (cpu3 busy for the whole 500 ms
+ * after the first 10 ms).
+ */
+START_TEST(ingo_isolcpus_pinned_task_runs_there)
+{
+	unsigned long long busy;
+	int pid;
+
+	boot_full(ISOL_CPUS, 1, 1, ISOLCPUS);
+	pid = hog_on("pinned", 0, "3");
+	t_run(MS(10));
+	ck_assert_int_eq(t_info(pid).cpu, ISOLATED);
+	ck_assert_int_eq(curr(ISOLATED), pid);
+	busy = cpu_info(ISOLATED).busy_ns;
+	t_run(MS(500));
+	ck_assert_uint_eq(cpu_info(ISOLATED).busy_ns, busy + MS(500));
+	ck_assert_int_eq(curr(ISOLATED), pid);
+}
+END_TEST
+
+/* ---- set_user_nice ------------------------------------------------------- */
+
+/*
+ * 1 CPU: script task S at nice 0 with sleep_avg 1 s (bonus 10: prio
+ * 120 - 5 = 115) runs nice(+5).  2.6.10's set_user_nice() adds to prio
+ * the difference between the new static_prio and the OLD DYNAMIC prio,
+ * which leaves prio at exactly the new static_prio (125): the bonus is
+ * gone until the next recalculation (not 115 + 5 = 120).
+ */
+#define RENICE_BONUS_PRIO	(NICE_TO_PRIO(0) - MAX_BONUS / 2) /* 115 */
+#define RENICE_BY		5
+
+START_TEST(ingo_nice_running_task_gets_new_static_prio)
+{
+	struct kfix_ingo k;
+	int s;
+
+	boot(1);
+	s = script("s", 0);
+	set_sleep_avg(s, NS_MAX_SLEEP_AVG);
+	post(s, SIM_CMD_BURN, 0, 0);
+	wait_cmds(s);
+	ck_assert_int_eq(ingo(s).prio, RENICE_BONUS_PRIO);
+
+	ck_assert_int_eq(t_syscall(s, SIM_SYS_nice, RENICE_BY, 0, 0), 0);
+	k = ingo(s);
+	ck_assert_int_eq(k.static_prio, NICE_TO_PRIO(RENICE_BY));
+	ck_assert_int_eq(k.prio, NICE_TO_PRIO(RENICE_BY));
+	ck_assert_int_eq(t_info(s).nice, RENICE_BY);
+}
+END_TEST
+
+/*
+ * 1 CPU: hog H (nice 0, prio >= 120) and script task S with sleep_avg
+ * 1 s (prio 115), which wakes, preempts H, burns 2 ms and runs nice(+19)
+ * then a 50 ms burn.  The running S now has prio 139, worse than H: its CPU is
+ * rescheduled at once and H runs, S queued with its burn not started.
+ *   before the nice:  cpu: S (115)   queued: H
+ *   right after:      cpu: H         queued: S (139)
+ */
+START_TEST(ingo_nice_worse_running_task_gives_way)
+{
+	int h, s;
+
+	boot(1);
+	s = script("s", 0);
+	t_cmd(s, SIM_CMD_BURN, 0, 0, 0, 0);
+	h = hog("h", 0);
+	t_run(MS(10));
+	ck_assert_int_eq(curr(0), h);
+	ck_assert_int_eq(t_info(s).state, 'S');
+	set_sleep_avg(s, NS_MAX_SLEEP_AVG);
+	post(s, SIM_CMD_BURN, MS(2), 0);
+	post(s, SIM_CMD_SYSCALL, SIM_SYS_nice, 19);
+	post(s, SIM_CMD_BURN, MS(50), 0);
+	t_run(TICK_NS);
+	ck_assert_int_eq(curr(0), s);
+
+	while (t_info(s).cmds_done < 2)
+		t_run(TICK_NS);
+	ck_assert_int_eq(ingo(s).prio, NICE_TO_PRIO(19));
+	ck_assert_int_eq(curr(0), h);
+	ck_assert_int_eq(t_info(s).state, 'Q');
+	ck_assert_uint_eq(t_info(s).cmds_done, 2);
+}
+END_TEST
+
+/*
+ * The renicer's body: 2 ms of CPU, then set_user_nice(*pid, -10) as
+ * setpriority() would, then burns forever.
+ */
+#define RENICE_TO		(-10)
+
+static void renicer_body(void *pid)
+{
+	sim_burn(MS(2));
+	kfix_ingo_renice(*(int *)pid, RENICE_TO);
+	for (;;)
+		sim_burn(SEC(1000));
+}
+
+/*
+ * 1 CPU: hog Q at nice 19 (prio >= 134) queued behind renicer R (nice
+ * 0, a full 100 ms slice), which makes Q nice -10.  Q, queued, moves to
+ * prio 110 (its new static_prio), better than R's: R's CPU is
+ * rescheduled at once and Q runs.
+ *   before:  cpu: R   queued: Q (139)
+ *   after:   cpu: Q (110)   queued: R
+ */
+START_TEST(ingo_nice_better_queued_task_preempts)
+{
+	static int q;
+	unsigned long long r_run;
+	int r;
+
+	boot(1);
+	q = hog("q", 19);
+	r = t_spawn("r", SIM_SCHED_NORMAL, 0, 0, renicer_body, &q);
+	set_slice(r, DEF_TIMESLICE);
+	set_slice(q, DEF_TIMESLICE);
+	t_run(MS(1));
+	ck_assert_int_eq(curr(0), r);
+	ck_assert_int_eq(t_info(q).state, 'Q');
+
+	t_run(MS(2));
+	r_run = runtime(r);
+	ck_assert_int_eq(ingo(q).static_prio, NICE_TO_PRIO(RENICE_TO));
+	ck_assert_int_eq(ingo(q).prio, NICE_TO_PRIO(RENICE_TO));
+	ck_assert_int_eq(curr(0), q);
+	t_run(MS(10));
+	ck_assert_int_eq(curr(0), q);
+	ck_assert_uint_eq(runtime(r), r_run);
+}
+END_TEST
+
+/*
+ * 1 CPU: a SCHED_FIFO 50 script task runs nice(+10): only its
+ * static_prio (and so its nice) changes, to 130; its prio stays
+ * 99 - 50 = 49.
+ */
+START_TEST(ingo_nice_rt_changes_only_static_prio)
+{
+	int f;
+
+	boot(1);
+	f = t_spawn_script("fifo", SIM_SCHED_FIFO, 50, 0);
+	ck_assert_int_eq(t_syscall(f, SIM_SYS_nice, 10, 0, 0), 0);
+	ck_assert_int_eq(t_info(f).static_prio, NICE_TO_PRIO(10));
+	ck_assert_int_eq(t_info(f).nice, 10);
+	ck_assert_int_eq(ingo(f).prio, MAX_RT_PRIO - 1 - 50);
+	ck_assert_int_eq(t_info(f).prio, MAX_RT_PRIO - 1 - 50);
+}
+END_TEST
+
+/* ---- wake-up placement --------------------------------------------------- */
+
+#define WQ		0
+
+/*
+ * 2 CPUs: hog B pinned to cpu1, script task S, last run on cpu1, asleep
+ * on wait queue 0 (its affinity widened to both CPUs while it sleeps),
+ * script task W pinned to cpu0.  Returns S; W in *@w.
+ */
+static int wake_setup(int cpus, int smt, int *w, const char *w_cpu,
+		      int hogs_on_1)
+{
+	int s, i;
+
+	boot_smt(cpus, smt);
+	for (i = 0; i < hogs_on_1; i++)
+		hog_on("b", 0, "1");
+	*w = script_on("w", 0, w_cpu);
+	s = script_on("s", 0, "1");
+	post(s, SIM_CMD_WQ_WAIT, WQ, 0);
+	while (t_info(s).state != 'S')
+		t_run(TICK_NS);
+	ck_assert_int_eq(t_info(s).cpu, 1);
+	ck_assert_int_eq(set_affinity(*w, s, ALL_CPUS(cpus)), 0);
+	return s;
+}
+
+/*
+ * 2 CPUs, SMT off: S slept 10 ms (cache cold: more than cache_hot_time
+ * 2.5 ms) on the busy cpu1; W on cpu0 wakes it.  The CPU domain has
+ * SD_WAKE_AFFINE and S is cold: wake affine puts S on the waker's CPU.
+ * ttwu_moved and cpu0's ttwu_wake_affine grow by 1.
+ *   before:  cpu0: W       cpu1: B    S asleep, last on cpu1
+ *   after:   S on cpu0
+ */
+START_TEST(ingo_wake_affine_pulls_cold_task)
+{
+	struct schedstat before, after;
+	int s, w;
+
+	s = wake_setup(2, 1, &w, "0", 1);
+	t_run(MS(10));
+	parse_schedstat(&before);
+	ck_assert_int_eq(t_cmd(w, SIM_CMD_WQ_WAKE, WQ, 1, 0, 0), 0);
+	parse_schedstat(&after);
+	ck_assert_int_eq(t_info(s).cpu, 0);
+	ck_assert_uint_eq(stat_sum(&after, TTWU_MOVED) -
+			  stat_sum(&before, TTWU_MOVED), 1);
+	ck_assert_uint_eq(after.cpu[0].dom[0][TTWU_WAKE_AFFINE] -
+			  before.cpu[0].dom[0][TTWU_WAKE_AFFINE], 1);
+}
+END_TEST
+
+/*
+ * 2 CPUs, SMT off: as above but S went to sleep less than a tick before
+ * the wake-up: cache hot, so no wake affine; the loads are equal (one
+ * task each: 137% of cpu0's is not <= cpu1's), so no wake balance
+ * either: S wakes on cpu1, where it last ran.
+ */
+START_TEST(ingo_wake_hot_task_stays)
+{
+	struct schedstat before, after;
+	int s, w;
+
+	s = wake_setup(2, 1, &w, "0", 1);
+	parse_schedstat(&before);
+	ck_assert_int_eq(t_cmd(w, SIM_CMD_WQ_WAKE, WQ, 1, 0, 0), 0);
+	parse_schedstat(&after);
+	ck_assert_int_eq(t_info(s).cpu, 1);
+	ck_assert_uint_eq(stat_sum(&after, TTWU_MOVED),
+			  stat_sum(&before, TTWU_MOVED));
+}
+END_TEST
+
+/*
+ * 2 CPUs, SMT off: S hot, but cpu1 runs 2 hogs (load 256) and cpu0 only
+ * W (128): 137 * 128 <= 100 * 256, so wake balance (SD_WAKE_BALANCE,
+ * 125 + 25/2 = 137%) puts S on cpu0; cpu0's ttwu_wake_balance grows by 1.
+ */
+START_TEST(ingo_wake_balance_pulls_hot_task)
+{
+	struct schedstat before, after;
+	int s, w;
+
+	s = wake_setup(2, 1, &w, "0", 2);
+	parse_schedstat(&before);
+	ck_assert_int_eq(t_cmd(w, SIM_CMD_WQ_WAKE, WQ, 1, 0, 0), 0);
+	parse_schedstat(&after);
+	ck_assert_int_eq(t_info(s).cpu, 0);
+	ck_assert_uint_eq(after.cpu[0].dom[0][TTWU_WAKE_BALANCE] -
+			  before.cpu[0].dom[0][TTWU_WAKE_BALANCE], 1);
+}
+END_TEST
+
+/*
+ * 2 CPUs as one core of 2 threads: S last ran on the busy cpu1 and is
+ * woken by W, also on cpu1 (no affine question: the waker's CPU is
+ * S's).  cpu1 is busy; the sibling domain has SD_WAKE_IDLE and cpu0 is
+ * idle: S wakes on cpu0 (ttwu_moved grows by 1).
+ */
+START_TEST(ingo_wake_idle_picks_idle_sibling)
+{
+	struct schedstat before, after;
+	int s, w;
+
+	s = wake_setup(2, 2, &w, "1", 1);
+	t_run(MS(10));
+	ck_assert_int_eq(curr(0), 0);
+	parse_schedstat(&before);
+	ck_assert_int_eq(t_cmd(w, SIM_CMD_WQ_WAKE, WQ, 1, 0, 0), 0);
+	parse_schedstat(&after);
+	ck_assert_int_eq(t_info(s).cpu, 0);
+	ck_assert_uint_eq(stat_sum(&after, TTWU_MOVED) -
+			  stat_sum(&before, TTWU_MOVED), 1);
+}
+END_TEST
+
+/*
+ * The same on 2 CPUs without SMT: no SD_WAKE_IDLE domain, so S wakes on
+ * cpu1 although cpu0 is idle.
+ */
+START_TEST(ingo_wake_no_smt_stays_on_busy_cpu)
+{
+	int s, w;
+
+	s = wake_setup(2, 1, &w, "1", 1);
+	t_run(MS(10));
+	ck_assert_int_eq(curr(0), 0);
+	ck_assert_int_eq(t_cmd(w, SIM_CMD_WQ_WAKE, WQ, 1, 0, 0), 0);
+	ck_assert_int_eq(t_info(s).cpu, 1);
+}
+END_TEST
+
+/* ---- SMT: dependent sleeper ---------------------------------------------- */
+
+#define PER_CPU_GAIN		25	/* SD_SIBLING_INIT, % */
+#define HELD_MS			400
+
+/*
+ * 2 CPUs as one core of 2 threads: a SCHED_FIFO 50 hog pinned to cpu0,
+ * a NORMAL hog N pinned to cpu1.  A user task never runs beside an RT
+ * sibling: for 400 ms N gets no CPU and cpu1 stays idle, and cpu1's
+ * smt_cnt grows at every tick (the idle sibling retries each tick).
+ */
+START_TEST(ingo_smt_rt_sibling_holds_normal_back)
+{
+	struct schedstat before, after;
+	unsigned long long n_run, busy1;
+	int n;
+
+	boot_smt(2, 2);
+	spawn_on("rt", SIM_SCHED_FIFO, 50, 0, "0", t_body_hog, NULL);
+	n = hog_on("n", 0, "1");
+	t_run(MS(10));
+	n_run = runtime(n);
+	busy1 = cpu_info(1).busy_ns;
+	parse_schedstat(&before);
+	t_run(MS(HELD_MS));
+	parse_schedstat(&after);
+	ck_assert_uint_eq(runtime(n), n_run);
+	ck_assert_uint_eq(cpu_info(1).busy_ns, busy1);
+	ck_assert_int_eq(curr(1), 0);
+	ck_assert_uint_ge(after.cpu[1].v[SMT_CNT] - before.cpu[1].v[SMT_CNT],
+			  HELD_MS);
+}
+END_TEST
+
+/*
+ * 2 CPUs as one core of 2 threads: hog X at nice -20 pinned to cpu0,
+ * given its full 800 ms slice; then hog N at nice 0 (slice 100 ms) is
+ * spawned pinned to cpu1.  When cpu1 would pick N, X's slice left, less
+ * per_cpu_gain 25%, is more than N's full slice: 800 * 75 / 100 = 600 >
+ * 100, so cpu1 stays idle instead (until X has fewer than 134 ms left).
+ * For 400 ms N gets no CPU at all, cpu1 stays idle and its smt_cnt
+ * grows.  (The rule is applied when a CPU schedules, not at each tick.)
+ */
+START_TEST(ingo_smt_long_slice_sibling_holds_normal_back)
+{
+	struct schedstat before, after;
+	unsigned long long busy1;
+	int x, n;
+
+	boot_smt(2, 2);
+	x = hog_on("x", -20, "0");
+	t_run(MS(5));
+	set_slice(x, timeslice_ms(-20));
+	ck_assert_int_gt(timeslice_ms(-20) * (100 - PER_CPU_GAIN) / 100,
+			 timeslice_ms(0));
+	parse_schedstat(&before);
+	busy1 = cpu_info(1).busy_ns;
+	n = hog_on("n", 0, "1");
+	t_run(MS(HELD_MS));
+	parse_schedstat(&after);
+	ck_assert_int_eq(curr(0), x);
+	ck_assert_int_eq(t_info(n).cpu, 1);
+	ck_assert_uint_eq(runtime(n), 0);
+	ck_assert_uint_eq(cpu_info(1).busy_ns, busy1);
+	ck_assert_uint_gt(after.cpu[1].v[SMT_CNT], before.cpu[1].v[SMT_CNT]);
+}
+END_TEST
+
 /* ---- the suite ----------------------------------------------------------- */
 
 static TCase *tcase(Suite *s, const char *name)
@@ -1894,8 +2535,11 @@ static Suite *ingosched_suite(void)
 	tcase_add_loop_test(tc, ingo_smp_pinned_hogs_never_move, FIRST_SMP,
 			    NR_MACHINES);
 	tcase_add_test(tc, ingo_smp_newly_idle_cpu_pulls);
-	tcase_add_test(tc, ingo_smp_setaffinity_moves_running_hog);
-	tcase_add_test(tc, ingo_smp_smt_active_balance_spreads_cores);
+	tcase_add_loop_test(tc, ingo_smp_setaffinity_moves_running_hog,
+			    FIRST_SMP, NR_MACHINES);
+	tcase_add_loop_test(tc, ingo_smp_smt_active_balance_spreads_cores, 0,
+			    (int)(sizeof(smt_machines) /
+				  sizeof(smt_machines[0])));
 	tcase_add_loop_test(tc, ingo_smp_migration_threads_per_cpu, 0,
 			    NR_MACHINES);
 	tcase_add_loop_test(tc, ingo_smp_offline_cpu_sheds_and_returns,
@@ -1905,6 +2549,38 @@ static Suite *ingosched_suite(void)
 	tcase_add_loop_test(tc, ingo_schedstat_format, 0, NR_MACHINES);
 	tcase_add_test(tc, ingo_schedstat_counts_yields);
 	tcase_add_test(tc, ingo_schedstat_counts_wakeups_and_schedules);
+
+	tc = tcase(s, "exec");
+	tcase_add_loop_test(tc, ingo_exec_pushes_to_idlest_cpu, FIRST_SMP,
+			    NR_MACHINES);
+	tcase_add_loop_test(tc, ingo_exec_alone_stays, FIRST_SMP,
+			    NR_MACHINES);
+
+	tc = tcase(s, "numa");
+	tcase_add_loop_test(tc, ingo_numa_domain_spans, 0, 2);
+	tcase_add_loop_test(tc, ingo_numa_hogs_spread_across_nodes, 0, 2);
+
+	tc = tcase(s, "isolcpus");
+	tcase_add_loop_test(tc, ingo_isolcpus_cpu_has_no_domains, 0, 2);
+	tcase_add_loop_test(tc, ingo_isolcpus_balancing_never_uses_cpu, 0, 2);
+	tcase_add_test(tc, ingo_isolcpus_pinned_task_runs_there);
+
+	tc = tcase(s, "nice");
+	tcase_add_test(tc, ingo_nice_running_task_gets_new_static_prio);
+	tcase_add_test(tc, ingo_nice_worse_running_task_gives_way);
+	tcase_add_test(tc, ingo_nice_better_queued_task_preempts);
+	tcase_add_test(tc, ingo_nice_rt_changes_only_static_prio);
+
+	tc = tcase(s, "wakeup");
+	tcase_add_test(tc, ingo_wake_affine_pulls_cold_task);
+	tcase_add_test(tc, ingo_wake_hot_task_stays);
+	tcase_add_test(tc, ingo_wake_balance_pulls_hot_task);
+	tcase_add_test(tc, ingo_wake_idle_picks_idle_sibling);
+	tcase_add_test(tc, ingo_wake_no_smt_stays_on_busy_cpu);
+
+	tc = tcase(s, "smt");
+	tcase_add_test(tc, ingo_smt_rt_sibling_holds_normal_back);
+	tcase_add_test(tc, ingo_smt_long_slice_sibling_holds_normal_back);
 
 	return s;
 }

@@ -89,6 +89,16 @@ int kfix_ingo_set_time_slice(int pid, unsigned int ticks)
 	return 0;
 }
 
+int kfix_ingo_renice(int pid, int nice)
+{
+	struct task_struct *p = ingo_task(pid);
+
+	if (!p)
+		return -1;
+	set_user_nice(p, nice);
+	return 0;
+}
+
 #else /* !CONFIG_CPUSCHED_INGOSCHED */
 
 int kfix_ingo_available(void)
@@ -117,6 +127,11 @@ int kfix_ingo_set_credit(int pid, long credit)
 }
 
 int kfix_ingo_set_time_slice(int pid, unsigned int ticks)
+{
+	return -1;
+}
+
+int kfix_ingo_renice(int pid, int nice)
 {
 	return -1;
 }

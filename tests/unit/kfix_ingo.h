@@ -53,6 +53,13 @@ int kfix_ingo_set_sleep_avg(int pid, unsigned long long ns);
 int kfix_ingo_set_credit(int pid, long credit);
 int kfix_ingo_set_time_slice(int pid, unsigned int ticks);
 
+/*
+ * Task context (from a task body, unlike everything above): the kernel's
+ * set_user_nice(@pid, @nice), as sys_setpriority() would call it on
+ * another task.  0, or -1 (no driver, no such task).
+ */
+int kfix_ingo_renice(int pid, int nice);
+
 #ifdef __cplusplus
 }
 #endif
