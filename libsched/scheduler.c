@@ -512,7 +512,7 @@ out_unlock:
  * SCHED_FIFO has no interval: 0.
  */
 long sched_rr_interval(pid_t pid, struct timespec __user *interval,
-		       unsigned int (*timeslice)(const task_t *))
+		       sched_timeslice_fn timeslice)
 {
 	struct timespec t;
 	task_t *p;

@@ -159,8 +159,9 @@ extern int sched_setscheduler_find(pid_t pid, int *policy,
 				   struct sched_param __user *param,
 				   struct sched_param *lp,
 				   struct task_struct **pp);
+typedef unsigned int (*sched_timeslice_fn)(const struct task_struct *);
 extern long sched_rr_interval(pid_t pid, struct timespec __user *interval,
-			      unsigned int (*timeslice)(const struct task_struct *));
+			      sched_timeslice_fn timeslice);
 
 /* The running driver's tunables (scheduler.c): show, store by name. */
 extern const struct sched_tunable *sched_tunable_find(const char *name);
@@ -202,12 +203,30 @@ struct cpusched_ingo {
 };
 #endif
 
+#ifdef CONFIG_CPUSCHED_STAIRCASE
+/* drivers/staircase.c: Con Kolivas' staircase, one priority array per cpu */
+struct cpusched_staircase {
+	struct list_head run_list;	/* on the runqueue level of ->prio */
+	int prio;			/* 0..99 RT, 100..139 the staircase */
+	int on_rq;			/* queued on cpu_rq(task_cpu(p)) */
+	unsigned int burst;		/* 0..19 - nice: longer on top */
+	unsigned int slice;		/* jiffies left of the whole slice */
+	unsigned int time_slice;	/* jiffies left of this RR_INTERVAL */
+	unsigned int sflags;		/* SF_FORKED, SF_UISLEEP */
+	unsigned long long timestamp;	/* ns: last switched in or out */
+	unsigned long long runtime;	/* ns run since the slice refill */
+};
+#endif
+
 union cpusched {
 #ifdef CONFIG_CPUSCHED_TINY
 	struct cpusched_tiny tiny;
 #endif
 #ifdef CONFIG_CPUSCHED_INGOSCHED
 	struct cpusched_ingo ingosched;
+#endif
+#ifdef CONFIG_CPUSCHED_STAIRCASE
+	struct cpusched_staircase staircase;
 #endif
 	char cpusched_none;		/* keeps the union non-empty */
 };

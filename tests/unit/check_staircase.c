@@ -1,0 +1,1348 @@
+/*
+ * tests/unit/check_staircase.c - Con Kolivas' staircase scheduler
+ * (drivers/staircase.c, "cpusched=staircase") against the rules and
+ * numbers of the staircase section of FACTS.md.
+ *
+ * Each test boots its own machine with "cpusched=staircase" and checks
+ * one rule.  HZ is 1000: a jiffy is 1 ms, so the slices read through
+ * kfix_stair.h (in jiffies) are the milliseconds of the rules.
+ *
+ * What the harness API cannot show (burst, the slice and interval left,
+ * the "just forked" flag) is read through kfix_stair.h; the same
+ * functions prepare a task before the event under test.
+ *
+ * How the exact numbers are made exact:
+ *   - a script task that has just finished a command went to sleep at
+ *     this very instant; a command posted now wakes it after 0 ns of
+ *     sleep, and the command runs in 0 ns of CPU unless it burns;
+ *   - sleeps start at a tick and last whole ticks;
+ *   - a wake-up with the "just forked" flag set continues the slice it
+ *     has and recomputes the level only: tests set the flag to see the
+ *     level a given slice and burst give.
+ *
+ * Not checked here: the syscalls' argument checking (check_syscalls),
+ * the generic invariants (the machine checks them after every event in
+ * every test below, the driver's own check included).
+ *
+ * The whole suite exits 77 (skipped) with a message when the library was
+ * built without the staircase driver.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "testlib.h"
+#include "kfix_stair.h"
+
+#define CMDLINE			"cpusched=staircase"
+#define TICK_NS			MS(1)		/* HZ 1000 */
+#define HALF_TICK		(TICK_NS / 2)
+
+/* ---- the staircase's numbers (FACTS.md) ---------------------------------- */
+
+#define RR_INTERVAL		10	/* ms, one step */
+#define COMPUTE_RR_INTERVAL	100	/* ms, x10 with compute on */
+#define CACHE_DELAY		10	/* ms, compute: preemption delay */
+#define STATIC_PRIO(nice)	(120 + (nice))
+#define BOTTOM			139	/* the last step */
+#define SF_FORKED		1	/* kfix_stair sflags: not woken yet */
+
+#define INTERACTIVE_PATH	"/sys/cpusched/staircase/interactive"
+#define COMPUTE_PATH		"/sys/cpusched/staircase/compute"
+
+/* max burst = 19 - nice: 19 at nice 0, 0 at 19, 39 at -20 */
+static unsigned int max_burst(int nice)
+{
+	return 19 - nice;
+}
+
+/* slice = RR_INTERVAL * (1 + max burst), ms */
+static unsigned int slice_ms(int nice, int rr)
+{
+	return rr * (1 + max_burst(nice));
+}
+
+/* ---- fixtures and helpers ------------------------------------------------ */
+
+static void teardown(void)
+{
+	t_shutdown();
+}
+
+static void boot(int cpus)
+{
+	t_boot(cpus, CMDLINE);
+	ck_assert_str_eq(sim_cpusched(), "staircase");
+	ck_assert_msg(kfix_stair_available(),
+		      "kfix_stair cannot see the staircase driver");
+}
+
+static int spawn_on(const char *name, int policy, int rt_priority, int nice,
+		    const char *cpus, sim_body_t body)
+{
+	struct sim_task_attr a;
+	int pid;
+
+	sim_task_attr_init(&a);
+	a.name = name;
+	a.policy = policy;
+	a.rt_priority = rt_priority;
+	a.nice = nice;
+	a.cpus = cpus;
+	pid = body ? sim_spawn(&a, body, NULL) : sim_spawn_script(&a);
+	ck_assert_msg(pid > 0, "spawn of %s failed (%d): %s", name, pid,
+		      sim_error());
+	return pid;
+}
+
+static int hog(const char *name, int nice)
+{
+	return t_spawn(name, SIM_SCHED_NORMAL, 0, nice, t_body_hog, NULL);
+}
+
+static int hog_on(const char *name, const char *cpus)
+{
+	return spawn_on(name, SIM_SCHED_NORMAL, 0, 0, cpus, t_body_hog);
+}
+
+static int rt_hog(const char *name, int policy, int rt_priority)
+{
+	return t_spawn(name, policy, rt_priority, 0, t_body_hog, NULL);
+}
+
+static int script(const char *name, int nice)
+{
+	return t_spawn_script(name, SIM_SCHED_NORMAL, 0, nice);
+}
+
+static int script_on(const char *name, const char *cpus)
+{
+	return spawn_on(name, SIM_SCHED_NORMAL, 0, 0, cpus, NULL);
+}
+
+static struct kfix_stair stair(int pid)
+{
+	struct kfix_stair k;
+
+	ck_assert_msg(kfix_stair_read(pid, &k) == 0,
+		      "no staircase fields for pid %d", pid);
+	return k;
+}
+
+static void set_burst(int pid, unsigned int burst)
+{
+	ck_assert_int_eq(kfix_stair_set_burst(pid, burst), 0);
+}
+
+static void set_slice(int pid, unsigned int slice, unsigned int time_slice)
+{
+	ck_assert_int_eq(kfix_stair_set_slice(pid, slice, time_slice), 0);
+}
+
+static void set_forked(int pid)
+{
+	ck_assert_int_eq(kfix_stair_set_sflags(pid, SF_FORKED), 0);
+}
+
+static unsigned long long runtime(int pid)
+{
+	return t_info(pid).runtime_ns;
+}
+
+static int curr_pid(int cpu)
+{
+	struct sim_cpu_info ci;
+
+	ck_assert_int_eq(sim_cpu_info(cpu, &ci), 0);
+	return ci.curr_pid;
+}
+
+static char state(int pid)
+{
+	return t_info(pid).state;
+}
+
+/* Queue a command without waiting for it. */
+static void post(int pid, int op, long a0)
+{
+	int ret = sim_cmd(pid, op, a0, 0, 0, 0);
+
+	ck_assert_msg(ret == 0, "sim_cmd(%d, %d) = %d: %s", pid, op, ret,
+		      sim_error());
+}
+
+/* A command that takes no CPU time: just a wake-up of the script. */
+static void poke(int pid)
+{
+	t_syscall(pid, SIM_SYS_getpid, 0, 0, 0);
+}
+
+static void write_tunable(const char *path, const char *text)
+{
+	ck_assert_int_eq(sim_sysfs_write(path, text), 0);
+}
+
+static int read_tunable(const char *path)
+{
+	char buf[32];
+
+	ck_assert_int_ge(sim_sysfs_read(path, buf, sizeof(buf)), 0);
+	return atoi(buf);
+}
+
+/* user space's struct timespec */
+struct u_timespec {
+	long tv_sec;
+	long tv_nsec;
+};
+
+/* sched_rr_get_interval(@target) asked by script task @asker, in ms. */
+static unsigned long long rr_interval_ms(int asker, int target)
+{
+	struct u_timespec ts;
+	unsigned long uaddr = sim_user_map(asker, sizeof(ts));
+
+	ck_assert_msg(uaddr != 0, "sim_user_map: %s", sim_error());
+	ck_assert_int_eq(t_syscall(asker, SIM_SYS_sched_rr_get_interval,
+				   target, uaddr, 0), 0);
+	ck_assert_int_eq(sim_user_read(asker, uaddr, &ts, sizeof(ts)), 0);
+	return ((unsigned long long)ts.tv_sec * SEC(1) + ts.tv_nsec) /
+	       NSEC_PER_MSEC;
+}
+
+/* sched_setaffinity(@pid, @mask) made by script task @setter. */
+static long set_affinity(int setter, int pid, unsigned long mask)
+{
+	unsigned long uaddr = sim_user_map(setter, sizeof(mask));
+
+	ck_assert_msg(uaddr != 0, "sim_user_map: %s", sim_error());
+	ck_assert_int_eq(sim_user_write(setter, uaddr, &mask, sizeof(mask)),
+			 0);
+	return t_syscall(setter, SIM_SYS_sched_setaffinity, pid,
+			 sizeof(mask), uaddr);
+}
+
+/* ---- the numbers: intervals and slices ----------------------------------- */
+
+struct slice_case {
+	int nice;
+	unsigned int ms;	/* FACTS.md's slice */
+};
+
+static const struct slice_case slices[] = {
+	{ 0, 200 }, { 10, 100 }, { 19, 10 }, { -20, 400 },
+};
+
+#define NR_SLICES	((int)(sizeof(slices) / sizeof(slices[0])))
+
+/*
+ * A SCHED_NORMAL task's slice is RR_INTERVAL * (1 + 19 - nice): 200, 100,
+ * 10 and 400 ms at nice 0, 10, 19, -20; sched_rr_get_interval() reports
+ * it, and a new task starts with all of it.
+ */
+START_TEST(stair_slice_by_nice)
+{
+	const struct slice_case *c = &slices[_i];
+	int pid, asker;
+
+	boot(1);
+	pid = script("t", c->nice);
+	asker = script("asker", 0);
+	ck_assert_uint_eq(slice_ms(c->nice, RR_INTERVAL), c->ms);
+	ck_assert_uint_eq(rr_interval_ms(asker, pid), c->ms);
+	ck_assert_uint_eq(stair(pid).slice, c->ms);
+	ck_assert_uint_eq(stair(pid).time_slice, RR_INTERVAL);
+}
+END_TEST
+
+/* An RT task's slice is one RR_INTERVAL: 10 ms for SCHED_RR. */
+START_TEST(stair_slice_rr_is_one_interval)
+{
+	int pid, asker;
+
+	boot(1);
+	pid = t_spawn_script("rr", SIM_SCHED_RR, 10, 0);
+	asker = script("asker", 0);
+	ck_assert_uint_eq(rr_interval_ms(asker, pid), RR_INTERVAL);
+	ck_assert_uint_eq(stair(pid).slice, RR_INTERVAL);
+}
+END_TEST
+
+/* SCHED_FIFO has no interval: sched_rr_get_interval() gives 0. */
+START_TEST(stair_slice_fifo_is_zero)
+{
+	int pid, asker;
+
+	boot(1);
+	pid = t_spawn_script("fifo", SIM_SCHED_FIFO, 10, 0);
+	asker = script("asker", 0);
+	ck_assert_uint_eq(rr_interval_ms(asker, pid), 0);
+}
+END_TEST
+
+/*
+ * max burst = 19 - nice.  Before: burst max - 1.  A long interruptible
+ * sleep adds one (now max); a second one adds nothing.  Nice 0, 19, -20.
+ */
+static const int burst_nices[] = { 0, 19, -20 };
+
+START_TEST(stair_burst_capped_at_nineteen_minus_nice)
+{
+	int nice = burst_nices[_i];
+	unsigned int max = max_burst(nice);
+	int pid;
+
+	boot(1);
+	pid = script("t", nice);
+	poke(pid);			/* clears "just forked" */
+	set_burst(pid, max ? max - 1 : 0);
+	t_cmd(pid, SIM_CMD_SLEEP, MS(2 * RR_INTERVAL), 0, 0, 0);
+	ck_assert_uint_eq(stair(pid).burst, max);
+	t_cmd(pid, SIM_CMD_SLEEP, MS(2 * RR_INTERVAL), 0, 0, 0);
+	ck_assert_uint_eq(stair(pid).burst, max);
+}
+END_TEST
+
+/* ---- the effective priority ---------------------------------------------- */
+
+struct prio_case {
+	int nice;
+	unsigned int burst;
+	int interactive, compute;
+	unsigned int used;	/* ms of the slice used */
+	int prio;		/* what FACTS.md's formula gives */
+};
+
+/*
+ * first = RR * (burst + 1) if interactive && !compute, else RR;
+ * prio = static_prio while used < first, else
+ * static_prio + 1 + (used - first) / RR, at most 139.
+ */
+static const struct prio_case prios[] = {
+	{ 0, 0, 1, 0, 0, 120 },		/* top step */
+	{ 0, 0, 1, 0, 9, 120 },		/* first = 10: still on top */
+	{ 0, 0, 1, 0, 10, 121 },	/* one step down */
+	{ 0, 0, 1, 0, 25, 122 },	/* 121 + 15 / 10 */
+	{ 0, 5, 1, 0, 59, 120 },	/* first = 60 */
+	{ 0, 5, 1, 0, 60, 121 },
+	{ 0, 5, 1, 0, 100, 125 },	/* 121 + 40 / 10 */
+	{ 0, 0, 1, 0, 199, 139 },	/* last ms of the slice: bottom */
+	{ -20, 0, 1, 0, 399, 139 },	/* 101 + 389 / 10 = 139 */
+	{ 10, 3, 1, 0, 45, 131 },	/* first 40: 131 + 5 / 10 */
+	{ 0, 5, 0, 0, 10, 121 },	/* interactive 0: first = RR */
+	{ 0, 5, 1, 1, 99, 120 },	/* compute: first = 100 */
+	{ 0, 5, 1, 1, 100, 121 },
+	{ 0, 5, 1, 1, 350, 123 },	/* 121 + 250 / 100 */
+};
+
+#define NR_PRIOS	((int)(sizeof(prios) / sizeof(prios[0])))
+
+/*
+ * Before: a sleeping script task with the case's burst, slice used and
+ * the "just forked" flag.  A wake-up continues that slice and sets the
+ * level from the formula.  After: prio as in the table.
+ */
+START_TEST(stair_effective_prio_formula)
+{
+	const struct prio_case *c = &prios[_i];
+	int rr = c->compute ? COMPUTE_RR_INTERVAL : RR_INTERVAL;
+	unsigned int full = slice_ms(c->nice, rr);
+	int pid;
+
+	boot(1);
+	pid = script("t", c->nice);
+	if (c->compute)
+		write_tunable(COMPUTE_PATH, "1");
+	write_tunable(INTERACTIVE_PATH, c->interactive ? "1" : "0");
+	set_burst(pid, c->burst);
+	set_slice(pid, full - c->used, rr);
+	set_forked(pid);
+	poke(pid);
+	ck_assert_int_eq(stair(pid).prio, c->prio);
+	ck_assert_int_eq(t_info(pid).prio, c->prio);
+}
+END_TEST
+
+/* ---- the tick ------------------------------------------------------------ */
+
+/*
+ * A lone nice 0 hog, burst 0: one step down every RR_INTERVAL of CPU:
+ * 120 for its first 10 ms, then 121, 122 ... 139 at 190 ms.
+ */
+START_TEST(stair_tick_steps_down_each_interval)
+{
+	int pid, step;
+
+	boot(1);
+	pid = hog("hog", 0);
+	t_run(MS(RR_INTERVAL) - HALF_TICK);
+	ck_assert_int_eq(stair(pid).prio, STATIC_PRIO(0));
+	for (step = 1; step <= 19; step++) {
+		t_run(MS(RR_INTERVAL));
+		ck_assert_int_eq(stair(pid).prio, STATIC_PRIO(0) + step);
+	}
+}
+END_TEST
+
+/*
+ * The slice runs out: burst - 1, a new slice, back to the top step.
+ * Before: hog, burst 3, 3 ms of slice left.  After 3 ticks: burst 2,
+ * slice 200, time_slice 10, prio 120.
+ */
+START_TEST(stair_tick_slice_end_refills_and_costs_burst)
+{
+	int pid;
+
+	boot(1);
+	pid = hog("hog", 0);
+	t_run(MS(50));
+	set_burst(pid, 3);
+	set_slice(pid, 3, 3);
+	t_run(MS(3) + HALF_TICK);
+	ck_assert_uint_eq(stair(pid).burst, 2);
+	ck_assert_uint_eq(stair(pid).slice, slice_ms(0, RR_INTERVAL));
+	ck_assert_uint_eq(stair(pid).time_slice, RR_INTERVAL);
+	ck_assert_int_eq(stair(pid).prio, STATIC_PRIO(0));
+}
+END_TEST
+
+/* Burst 0 stays 0 at the slice's end: 139 at 199 ms, 120 at 200 ms. */
+START_TEST(stair_tick_slice_end_back_to_top)
+{
+	int pid;
+
+	boot(1);
+	pid = hog("hog", 0);
+	t_run(MS(200) - HALF_TICK);
+	ck_assert_int_eq(stair(pid).prio, BOTTOM);
+	t_run(MS(1));
+	ck_assert_int_eq(stair(pid).prio, STATIC_PRIO(0));
+	ck_assert_uint_eq(stair(pid).burst, 0);
+}
+END_TEST
+
+/*
+ * With burst 19 (max at nice 0) a hog stays on 120 for its whole first
+ * slice: first = RR * 20 = 200 ms.
+ */
+START_TEST(stair_tick_burst_keeps_top_step)
+{
+	int pid;
+
+	boot(1);
+	pid = hog("hog", 0);
+	set_burst(pid, max_burst(0));
+	t_run(MS(150));
+	ck_assert_int_eq(stair(pid).prio, STATIC_PRIO(0));
+}
+END_TEST
+
+/* ---- wake-ups ------------------------------------------------------------ */
+
+/*
+ * The first wake-up after fork continues the slice: a new script burns
+ * 30 ms: slice 170, burst still 0, prio 123 (121 + 20 / 10).
+ */
+START_TEST(stair_wake_after_fork_continues_slice)
+{
+	int pid;
+
+	boot(1);
+	pid = script("t", 0);
+	ck_assert_uint_eq(stair(pid).sflags & SF_FORKED, SF_FORKED);
+	t_cmd(pid, SIM_CMD_BURN, MS(30), 0, 0, 0);
+	ck_assert_uint_eq(stair(pid).sflags & SF_FORKED, 0);
+	ck_assert_uint_eq(stair(pid).slice, 170);
+	ck_assert_uint_eq(stair(pid).burst, 0);
+	ck_assert_int_eq(stair(pid).prio, 123);
+}
+END_TEST
+
+/*
+ * A wake-up after RR_INTERVAL or more of run + sleep refills: slice 200,
+ * time_slice 10, burst + 1, top step.  Before: burst 2, slice 150,
+ * time_slice 4; the task sleeps 10 ms interruptibly.
+ */
+START_TEST(stair_wake_refills_and_adds_burst)
+{
+	int pid;
+
+	boot(1);
+	pid = script("t", 0);
+	poke(pid);
+	set_burst(pid, 2);
+	set_slice(pid, 150, 4);
+	t_cmd(pid, SIM_CMD_SLEEP, MS(RR_INTERVAL), 0, 0, 0);
+	ck_assert_uint_eq(stair(pid).slice, 200);
+	ck_assert_uint_eq(stair(pid).time_slice, RR_INTERVAL);
+	ck_assert_uint_eq(stair(pid).burst, 3);
+	ck_assert_int_eq(stair(pid).prio, STATIC_PRIO(0));
+}
+END_TEST
+
+/* An uninterruptible sleep refills the slice but earns no burst. */
+START_TEST(stair_wake_uninterruptible_no_burst)
+{
+	int pid;
+
+	boot(1);
+	pid = script("t", 0);
+	poke(pid);
+	set_burst(pid, 2);
+	set_slice(pid, 150, 4);
+	t_cmd(pid, SIM_CMD_SLEEP_UNINT, MS(2 * RR_INTERVAL), 0, 0, 0);
+	ck_assert_uint_eq(stair(pid).slice, 200);
+	ck_assert_uint_eq(stair(pid).burst, 2);
+}
+END_TEST
+
+/*
+ * Run + sleep under RR_INTERVAL continues the old slice.  Before: burst
+ * 2, slice 150; it sleeps 5 ms having run nothing.  After: slice 150,
+ * time_slice 4, burst 2.
+ */
+START_TEST(stair_wake_short_sleep_continues_slice)
+{
+	int pid;
+
+	boot(1);
+	pid = script("t", 0);
+	poke(pid);
+	set_burst(pid, 2);
+	set_slice(pid, 150, 4);
+	t_cmd(pid, SIM_CMD_SLEEP, MS(5), 0, 0, 0);
+	ck_assert_uint_eq(stair(pid).slice, 150);
+	ck_assert_uint_eq(stair(pid).time_slice, 4);
+	ck_assert_uint_eq(stair(pid).burst, 2);
+}
+END_TEST
+
+/*
+ * Run and sleep add up: burn @ran ms, then sleep 5 ms.  3 + 5 < 10:
+ * the slice goes on (burst 0, less than 200 left); 6 + 5 >= 10: refill
+ * (slice 200, burst 1).
+ */
+static const unsigned int ran_ms[] = { 3, 6 };
+
+START_TEST(stair_wake_counts_run_and_sleep)
+{
+	unsigned int ran = ran_ms[_i];
+	int refill = ran + 5 >= RR_INTERVAL;
+	int pid;
+
+	boot(1);
+	pid = script("t", 0);
+	poke(pid);
+	set_slice(pid, 150, RR_INTERVAL);
+	t_cmd(pid, SIM_CMD_BURN, MS(ran), 0, 0, 0);
+	t_cmd(pid, SIM_CMD_SLEEP, MS(5), 0, 0, 0);
+	if (refill) {
+		ck_assert_uint_eq(stair(pid).slice, 200);
+		ck_assert_uint_eq(stair(pid).burst, 1);
+	} else {
+		ck_assert_uint_lt(stair(pid).slice, 150);
+		ck_assert_uint_eq(stair(pid).burst, 0);
+	}
+}
+END_TEST
+
+/* ---- fork ---------------------------------------------------------------- */
+
+/*
+ * Fork: the child has burst 0 and a full slice of its own; the parent's
+ * slice and burst do not change (no splitting).
+ */
+START_TEST(stair_fork_child_burst_zero_full_slice)
+{
+	struct kfix_stair before, after;
+	int parent, child;
+
+	boot(1);
+	parent = script("parent", 0);
+	poke(parent);
+	set_burst(parent, 7);
+	set_slice(parent, 120, 5);
+	before = stair(parent);
+	child = t_cmd(parent, SIM_CMD_FORK, 0, 0, 0, 0);
+	ck_assert_int_gt(child, 0);
+	after = stair(parent);
+	ck_assert_uint_eq(after.slice, before.slice);
+	ck_assert_uint_eq(after.burst, 7);
+	ck_assert_uint_eq(stair(child).burst, 0);
+	ck_assert_uint_eq(stair(child).slice, 200);
+	ck_assert_uint_eq(stair(child).sflags & SF_FORKED, SF_FORKED);
+}
+END_TEST
+
+/*
+ * No child-first: a parent that forks and goes on burning keeps the CPU
+ * (the child is at the tail of the same level).  3 ms after the fork
+ * the parent runs and the child has not run yet.
+ */
+static int forked_child;
+
+static void forking_body(void *unused)
+{
+	forked_child = sim_fork(t_body_hog, NULL);
+	t_body_hog(NULL);
+}
+
+START_TEST(stair_fork_parent_keeps_cpu)
+{
+	int parent;
+
+	boot(1);
+	parent = t_spawn("parent", SIM_SCHED_NORMAL, 0, 0, forking_body,
+			 NULL);
+	t_run(MS(3));
+	ck_assert_int_gt(forked_child, 0);
+	ck_assert_int_eq(state(parent), 'R');
+	ck_assert_int_eq(state(forked_child), 'Q');
+	ck_assert_uint_eq(runtime(forked_child), 0);
+	ck_assert_uint_eq(stair(forked_child).burst, 0);
+}
+END_TEST
+
+/* ---- yield --------------------------------------------------------------- */
+
+/* Yield: prio 139, burst 0, a new slice.  Before: burst 5, slice 150. */
+START_TEST(stair_yield_to_bottom_with_fresh_slice)
+{
+	int pid;
+
+	boot(1);
+	pid = script("t", 0);
+	poke(pid);
+	set_burst(pid, 5);
+	set_slice(pid, 150, 3);
+	ck_assert_int_eq(t_syscall(pid, SIM_SYS_sched_yield, 0, 0, 0), 0);
+	ck_assert_int_eq(stair(pid).prio, BOTTOM);
+	ck_assert_uint_eq(stair(pid).burst, 0);
+	ck_assert_uint_eq(stair(pid).slice, 200);
+	ck_assert_uint_eq(stair(pid).time_slice, RR_INTERVAL);
+}
+END_TEST
+
+/*
+ * A yielder goes behind a task on a lower step: hog H (nice 0) at 125
+ * and yielder Y at 120; Y yields and H runs next.
+ */
+START_TEST(stair_yield_lets_lower_step_run)
+{
+	int h, y;
+
+	boot(1);
+	y = script("y", 0);
+	poke(y);
+	h = hog("hog", 0);
+	t_run(MS(60));
+	ck_assert_int_gt(stair(h).prio, STATIC_PRIO(0));
+	post(y, SIM_CMD_SYSCALL, SIM_SYS_sched_yield);
+	post(y, SIM_CMD_BURN, MS(50));
+	t_run(MS(5));
+	ck_assert_int_eq(state(h), 'R');
+	ck_assert_int_eq(state(y), 'Q');
+}
+END_TEST
+
+/* An RT yielder stays on its RT level. */
+START_TEST(stair_yield_rt_keeps_level)
+{
+	int pid;
+
+	boot(1);
+	pid = t_spawn_script("fifo", SIM_SCHED_FIFO, 30, 0);
+	ck_assert_int_eq(t_syscall(pid, SIM_SYS_sched_yield, 0, 0, 0), 0);
+	ck_assert_int_eq(stair(pid).prio, 99 - 30);
+}
+END_TEST
+
+/* ---- preemption ---------------------------------------------------------- */
+
+/*
+ * A waking task on a better step preempts at once: hog at 125 after
+ * 60 ms, a nice 0 script wakes at 120 and runs within half a tick.
+ */
+START_TEST(stair_preempt_better_step_at_once)
+{
+	int h, s;
+
+	boot(1);
+	s = script("s", 0);
+	poke(s);
+	h = hog("hog", 0);
+	t_run(MS(60));
+	post(s, SIM_CMD_BURN, MS(5));
+	t_run(HALF_TICK);
+	ck_assert_int_eq(state(s), 'R');
+	ck_assert_int_eq(state(h), 'Q');
+}
+END_TEST
+
+/* A waking task on a worse step waits: hog at nice -5 (115) runs on. */
+START_TEST(stair_preempt_not_by_worse_step)
+{
+	int h, s;
+
+	boot(1);
+	s = script("s", 0);
+	poke(s);
+	h = hog("hog", -5);
+	set_burst(h, max_burst(-5));
+	t_run(MS(30));
+	post(s, SIM_CMD_BURN, MS(5));
+	t_run(MS(2));
+	ck_assert_int_eq(state(h), 'R');
+	ck_assert_int_eq(state(s), 'Q');
+}
+END_TEST
+
+/*
+ * Equal step, full slice, more interval left than curr: preempts.  Hog
+ * with burst 19 stays on 120; 13 ms in, its interval has 7 ms left.  The
+ * script slept 13 ms, so it wakes with a full slice and 10 ms.
+ */
+START_TEST(stair_preempt_equal_step_full_slice)
+{
+	int h, s;
+
+	boot(1);
+	s = script("s", 0);
+	poke(s);
+	h = hog("hog", 0);
+	set_burst(h, max_burst(0));
+	t_run(MS(13) + HALF_TICK);
+	ck_assert_uint_lt(stair(h).time_slice, RR_INTERVAL);
+	post(s, SIM_CMD_BURN, MS(5));
+	t_run(HALF_TICK);
+	ck_assert_int_eq(state(s), 'R');
+}
+END_TEST
+
+/*
+ * Equal step, but the waker continues a partial slice (150 of 200 left,
+ * burst 19 keeps it on 120): no preemption.
+ */
+START_TEST(stair_preempt_equal_step_partial_slice_waits)
+{
+	int h, s;
+
+	boot(1);
+	s = script("s", 0);
+	poke(s);
+	h = hog("hog", 0);
+	set_burst(h, max_burst(0));
+	t_run(MS(13) + HALF_TICK);
+	set_burst(s, max_burst(0));
+	set_slice(s, 150, RR_INTERVAL);
+	set_forked(s);
+	post(s, SIM_CMD_BURN, MS(5));
+	t_run(HALF_TICK);
+	ck_assert_int_eq(stair(s).prio, STATIC_PRIO(0));
+	ck_assert_int_eq(state(s), 'Q');
+	ck_assert_int_eq(state(h), 'R');
+}
+END_TEST
+
+/*
+ * Equal step and full slice, but no more interval left than curr (both
+ * 10 ms): no preemption.
+ */
+START_TEST(stair_preempt_equal_step_needs_more_interval)
+{
+	int h, s;
+
+	boot(1);
+	s = script("s", 0);
+	poke(s);
+	h = hog("hog", 0);
+	set_burst(h, max_burst(0));
+	t_run(MS(13) + HALF_TICK);
+	set_slice(h, stair(h).slice, RR_INTERVAL);
+	post(s, SIM_CMD_BURN, MS(5));
+	t_run(HALF_TICK);
+	ck_assert_int_eq(state(s), 'Q');
+}
+END_TEST
+
+/*
+ * Never an RT current at its own level: SCHED_RR hog (rt 50) 3 ms into
+ * its interval; an RR script of the same priority with a full interval
+ * wakes and waits.
+ */
+START_TEST(stair_preempt_never_rt_at_equal_level)
+{
+	int h, s;
+
+	boot(1);
+	s = t_spawn_script("s", SIM_SCHED_RR, 50, 0);
+	poke(s);
+	h = rt_hog("hog", SIM_SCHED_RR, 50);
+	t_run(MS(3) + HALF_TICK);
+	post(s, SIM_CMD_BURN, MS(5));
+	t_run(HALF_TICK);
+	ck_assert_int_eq(state(h), 'R');
+	ck_assert_int_eq(state(s), 'Q');
+}
+END_TEST
+
+/*
+ * compute: a wake-up preempts only once curr has run cache_delay
+ * (10 ms) since it got the CPU.  Script S (nice 0) and hog H (nice 5).
+ * S burns 5 ms and sleeps: H gets the CPU; S is woken at once.  compute
+ * 0: S runs within half a tick.  compute 1: S still waits 8 ms later
+ * and has run by 11 ms.
+ */
+START_TEST(stair_compute_delays_preemption)
+{
+	int compute = _i, h, s;
+
+	boot(1);
+	if (compute)
+		write_tunable(COMPUTE_PATH, "1");
+	s = script("s", 0);
+	poke(s);
+	h = hog("hog", 5);
+	t_run(MS(50));
+	t_cmd(s, SIM_CMD_BURN, MS(5), 0, 0, 0);
+	ck_assert_int_eq(state(h), 'R');
+	post(s, SIM_CMD_BURN, MS(5));
+	if (!compute) {
+		t_run(HALF_TICK);
+		ck_assert_int_eq(state(s), 'R');
+		return;
+	}
+	t_run(MS(CACHE_DELAY - 2));
+	ck_assert_int_eq(state(s), 'Q');
+	t_run(MS(3) + HALF_TICK);
+	ck_assert_int_eq(state(s), 'R');
+}
+END_TEST
+
+/* ---- RT ------------------------------------------------------------------ */
+
+/* Two SCHED_RR hogs of one priority alternate every 10 ms: 50/50. */
+START_TEST(stair_rt_rr_alternates_each_interval)
+{
+	int a, b;
+
+	boot(1);
+	a = rt_hog("a", SIM_SCHED_RR, 20);
+	b = rt_hog("b", SIM_SCHED_RR, 20);
+	t_run(MS(5 * RR_INTERVAL) + HALF_TICK);
+	ck_assert_uint_ge(runtime(b), MS(2 * RR_INTERVAL) - TICK_NS);
+	ck_assert_uint_le(runtime(b), MS(2 * RR_INTERVAL) + TICK_NS);
+	ck_assert_uint_ge(runtime(a), MS(3 * RR_INTERVAL) - TICK_NS);
+}
+END_TEST
+
+/* SCHED_FIFO never expires: a second FIFO hog of one priority never runs. */
+START_TEST(stair_rt_fifo_never_expires)
+{
+	int a, b;
+
+	boot(1);
+	a = rt_hog("a", SIM_SCHED_FIFO, 20);
+	b = rt_hog("b", SIM_SCHED_FIFO, 20);
+	t_run(SEC(1));
+	ck_assert_uint_eq(runtime(b), 0);
+	ck_assert_uint_ge(runtime(a), SEC(1) - TICK_NS);
+}
+END_TEST
+
+/* Any RT task runs before any normal one, nice -20 with full burst too. */
+START_TEST(stair_rt_before_normal)
+{
+	int n, r;
+
+	boot(1);
+	n = hog("n", -20);
+	set_burst(n, max_burst(-20));
+	r = rt_hog("r", SIM_SCHED_RR, 1);
+	t_run(MS(300));
+	ck_assert_uint_le(runtime(n), TICK_NS);
+	ck_assert_int_eq(state(r), 'R');
+}
+END_TEST
+
+/* ---- tunables ------------------------------------------------------------ */
+
+/* At boot: interactive 1, compute 0. */
+START_TEST(stair_tunables_defaults)
+{
+	char buf[16];
+
+	boot(1);
+	ck_assert_int_ge(sim_sysfs_read(INTERACTIVE_PATH, buf, sizeof(buf)),
+			 0);
+	ck_assert_str_eq(buf, "1\n");
+	ck_assert_int_ge(sim_sysfs_read(COMPUTE_PATH, buf, sizeof(buf)), 0);
+	ck_assert_str_eq(buf, "0\n");
+}
+END_TEST
+
+/* Out of 0..1 or not a number: -EINVAL and nothing changes. */
+static const char *const bad_values[] = { "2", "-1", "abc", "" };
+
+START_TEST(stair_tunables_reject_out_of_range)
+{
+	boot(1);
+	ck_assert_int_eq(sim_sysfs_write(INTERACTIVE_PATH, bad_values[_i]),
+			 -22);
+	ck_assert_int_eq(sim_sysfs_write(COMPUTE_PATH, bad_values[_i]), -22);
+	ck_assert_int_eq(read_tunable(INTERACTIVE_PATH), 1);
+	ck_assert_int_eq(read_tunable(COMPUTE_PATH), 0);
+}
+END_TEST
+
+/*
+ * compute 1: interactive reads 0, a nice 0 slice is 2000 ms (x10) and
+ * an RR task's interval 100 ms.  compute back to 0 leaves interactive 0.
+ */
+START_TEST(stair_tunables_compute_multiplies_and_disables_interactive)
+{
+	int pid, rr, asker;
+
+	boot(1);
+	pid = script("t", 0);
+	rr = t_spawn_script("rr", SIM_SCHED_RR, 10, 0);
+	asker = script("asker", 0);
+	write_tunable(COMPUTE_PATH, "1\n");
+	ck_assert_int_eq(read_tunable(COMPUTE_PATH), 1);
+	ck_assert_int_eq(read_tunable(INTERACTIVE_PATH), 0);
+	ck_assert_uint_eq(rr_interval_ms(asker, pid),
+			  slice_ms(0, COMPUTE_RR_INTERVAL));
+	ck_assert_uint_eq(rr_interval_ms(asker, pid), 2000);
+	ck_assert_uint_eq(rr_interval_ms(asker, rr), COMPUTE_RR_INTERVAL);
+	write_tunable(COMPUTE_PATH, "0");
+	ck_assert_int_eq(read_tunable(INTERACTIVE_PATH), 0);
+	ck_assert_uint_eq(rr_interval_ms(asker, pid), 200);
+}
+END_TEST
+
+/* compute 1: a hog steps down every 100 ms instead of every 10 ms. */
+START_TEST(stair_tunables_compute_steps_every_hundred_ms)
+{
+	int pid;
+
+	boot(1);
+	write_tunable(COMPUTE_PATH, "1");
+	pid = hog("hog", 0);
+	t_run(MS(COMPUTE_RR_INTERVAL) - HALF_TICK);
+	ck_assert_int_eq(stair(pid).prio, STATIC_PRIO(0));
+	t_run(MS(1));
+	ck_assert_int_eq(stair(pid).prio, STATIC_PRIO(0) + 1);
+}
+END_TEST
+
+/* ---- behaviour ----------------------------------------------------------- */
+
+/*
+ * Hogs at nice 0 and 19 share by their slices: per cycle the nice 0 hog
+ * runs its 200 ms slice and the nice 19 one its 10 ms (it runs when the
+ * other reaches the bottom step).  Over 20 cycles (4.2 s) the nice 19
+ * hog gets 200 ms, within one of its slices.
+ */
+START_TEST(stair_share_nice0_vs_nice19)
+{
+	unsigned long long cycle = MS(200 + 10), want = 20 * MS(10);
+	int a, b;
+
+	boot(1);
+	a = hog("nice0", 0);
+	b = hog("nice19", 19);
+	t_run(20 * cycle);
+	ck_assert_uint_ge(runtime(b), want - MS(RR_INTERVAL));
+	ck_assert_uint_le(runtime(b), want + MS(RR_INTERVAL));
+	ck_assert_uint_ge(runtime(a), 20 * cycle - want - MS(RR_INTERVAL));
+}
+END_TEST
+
+/*
+ * An interactive task keeps low latency among hogs: a task that runs
+ * 1 ms every 20 ms, with two nice 0 hogs, earns the full burst (19) and
+ * waits on average under one tick per wake-up.
+ */
+START_TEST(stair_interactive_task_low_latency)
+{
+	struct sim_task_info info;
+	int s;
+
+	boot(1);
+	hog("h1", 0);
+	hog("h2", 0);
+	s = t_spawn("sleeper", SIM_SCHED_NORMAL, 0, 0, t_body_sleeper,
+		    (void *)20UL);
+	t_run(SEC(2));
+	info = t_info(s);
+	ck_assert_uint_eq(stair(s).burst, max_burst(0));
+	ck_assert_uint_gt(info.wakeups, 50);
+	ck_assert_msg(info.wait_ns / info.wakeups < TICK_NS,
+		      "mean wait %llu ns per wake-up",
+		      info.wait_ns / info.wakeups);
+}
+END_TEST
+
+/*
+ * Nice +10 keeps the used part of the slice: 50 ms used of 200, the new
+ * slice is 100, so 50 ms are left.
+ */
+START_TEST(stair_nice_keeps_used_part_of_slice)
+{
+	int pid;
+
+	boot(1);
+	pid = script("t", 0);
+	poke(pid);
+	set_slice(pid, 150, RR_INTERVAL);
+	ck_assert_int_eq(t_syscall(pid, SIM_SYS_nice, 10, 0, 0), 0);
+	ck_assert_int_eq(t_info(pid).nice, 10);
+	ck_assert_uint_eq(stair(pid).slice, 100 - 50);
+}
+END_TEST
+
+/*
+ * The starvation bound from the design: (n - 1) * (per task + 1) + 1
+ * jiffies, per task rr * 39 * 41 (15990) with the burst extension, else
+ * rr * 40 (400, or 4000 with compute's rr of 100).
+ */
+START_TEST(stair_starvation_bound_numbers)
+{
+	boot(1);
+	ck_assert_int_eq(kfix_stair_starvation_bound(0), 0);
+	ck_assert_int_eq(kfix_stair_starvation_bound(1), 1);
+	ck_assert_int_eq(kfix_stair_starvation_bound(2), 15990 + 2);
+	ck_assert_int_eq(kfix_stair_starvation_bound(3), 2 * 15991 + 1);
+	write_tunable(INTERACTIVE_PATH, "0");
+	ck_assert_int_eq(kfix_stair_starvation_bound(2), 400 + 2);
+	write_tunable(COMPUTE_PATH, "1");
+	ck_assert_int_eq(kfix_stair_starvation_bound(2), 4000 + 2);
+}
+END_TEST
+
+/*
+ * A nice 19 hog never waits longer than the bound among nice -20 hogs
+ * (burst 0 each): measured by sampling every tick.
+ */
+START_TEST(stair_starvation_bound_holds)
+{
+	unsigned long long last, prev_rt, longest = 0, now;
+	int victim, i;
+
+	boot(1);
+	victim = hog("victim", 19);
+	hog("a", -20);
+	hog("b", -20);
+	last = sim_now();
+	prev_rt = runtime(victim);
+	for (i = 0; i < 3000; i++) {
+		t_run(MS(1));
+		now = sim_now();
+		if (runtime(victim) != prev_rt) {
+			prev_rt = runtime(victim);
+			last = now;
+		} else if (now - last > longest) {
+			longest = now - last;
+		}
+	}
+	ck_assert_uint_gt(prev_rt, 0);
+	ck_assert_uint_le(longest, MS(kfix_stair_starvation_bound(3)));
+}
+END_TEST
+
+/*
+ * pick_work: one bitmap search per pick, whatever the load.  With 64
+ * hogs, the work per context switch stays at most 2 (a pick that keeps
+ * the same task counts too).
+ */
+START_TEST(stair_pick_work_is_constant)
+{
+	long long before;
+	unsigned long long sw0;
+	struct sim_cpu_info ci;
+	char name[8];
+	int i;
+
+	boot(1);
+	for (i = 0; i < 64; i++) {
+		snprintf(name, sizeof(name), "h%d", i);
+		hog(name, i % 40 - 20);
+	}
+	t_run(MS(10));
+	before = kfix_stair_pick_work();
+	ck_assert_int_eq(sim_cpu_info(0, &ci), 0);
+	sw0 = ci.switches;
+	t_run(SEC(1));
+	ck_assert_int_eq(sim_cpu_info(0, &ci), 0);
+	ck_assert_uint_gt(ci.switches - sw0, 50);
+	ck_assert_int_le(kfix_stair_pick_work() - before,
+			 2 * (long long)(ci.switches - sw0) + 2);
+}
+END_TEST
+
+/* The driver's check catches a burst above 19 - nice. */
+START_TEST(stair_check_reports_bad_burst)
+{
+	int pid;
+
+	boot(1);
+	pid = hog("hog", 0);
+	t_run(MS(5));
+	ck_assert_int_eq(sim_check(), 0);
+	set_burst(pid, max_burst(0) + 1);
+	ck_assert_int_ne(sim_check(), 0);
+	ck_assert_msg(strstr(sim_report(), "burst") != NULL, "report: %s",
+		      sim_report());
+}
+END_TEST
+
+/* ---- SMP ----------------------------------------------------------------- */
+
+static const int smp_cpus[] = { 2, 4 };
+
+/* N hogs on N CPUs: one on each, each runs the whole time. */
+START_TEST(stair_smp_hogs_spread)
+{
+	int n = smp_cpus[_i], pids[4], i, j;
+
+	boot(n);
+	for (i = 0; i < n; i++)
+		pids[i] = hog("hog", 0);
+	t_run(MS(500));
+	for (i = 0; i < n; i++) {
+		ck_assert_uint_ge(runtime(pids[i]), MS(500) - TICK_NS);
+		for (j = 0; j < i; j++)
+			ck_assert_int_ne(t_info(pids[i]).cpu,
+					 t_info(pids[j]).cpu);
+	}
+}
+END_TEST
+
+/*
+ * Three hogs pinned to cpu0, then allowed everywhere: cpu1 pulls one
+ * (3 vs 0), then 2 vs 1 is balanced enough.
+ */
+START_TEST(stair_smp_idle_cpu_pulls)
+{
+	int pids[3], ctl, i, on1 = 0;
+
+	boot(2);
+	ctl = script_on("ctl", "0");
+	for (i = 0; i < 3; i++)
+		pids[i] = hog_on("hog", "0");
+	t_run(MS(10));
+	for (i = 0; i < 3; i++)
+		ck_assert_int_eq(set_affinity(ctl, pids[i], 3), 0);
+	t_run(MS(100));
+	for (i = 0; i < 3; i++)
+		on1 += t_info(pids[i]).cpu == 1;
+	ck_assert_int_eq(on1, 1);
+	ck_assert_int_ne(curr_pid(1), 0);
+}
+END_TEST
+
+/*
+ * Busy balancing: cpu0 has three hogs, cpu1 one (pinned there); the
+ * periodic pull (every 50 ms) evens them out at 2 and 2.
+ */
+START_TEST(stair_smp_busy_cpu_pulls)
+{
+	int pids[3], ctl, i, on1 = 0;
+
+	boot(2);
+	ctl = script_on("ctl", "0");
+	hog_on("pinned", "1");
+	for (i = 0; i < 3; i++)
+		pids[i] = hog_on("hog", "0");
+	t_run(MS(10));
+	for (i = 0; i < 3; i++)
+		ck_assert_int_eq(set_affinity(ctl, pids[i], 3), 0);
+	t_run(MS(200));
+	for (i = 0; i < 3; i++)
+		on1 += t_info(pids[i]).cpu == 1;
+	ck_assert_int_eq(on1, 1);
+}
+END_TEST
+
+/* Pinned hogs never move: three on cpu0, cpu1 stays idle. */
+START_TEST(stair_smp_pinned_never_move)
+{
+	struct sim_cpu_info ci;
+	unsigned long moves[3];
+	int pids[3], i;
+
+	boot(2);
+
+	for (i = 0; i < 3; i++)
+		pids[i] = hog_on("hog", "0");
+	t_run(MS(1));
+	for (i = 0; i < 3; i++)
+		moves[i] = t_info(pids[i]).migrations;
+	t_run(MS(500));
+	for (i = 0; i < 3; i++) {
+		ck_assert_int_eq(t_info(pids[i]).cpu, 0);
+		ck_assert_uint_eq(t_info(pids[i]).migrations, moves[i]);
+	}
+	ck_assert_int_eq(sim_cpu_info(1, &ci), 0);
+	ck_assert_uint_eq(ci.busy_ns, 0);
+}
+END_TEST
+
+/* Affinity: a running hog on cpu0 set to {1} moves there and runs. */
+START_TEST(stair_smp_setaffinity_moves_running)
+{
+	unsigned long long rt;
+	int pid, ctl;
+
+	boot(2);
+	pid = hog_on("hog", "0");
+	ctl = script_on("ctl", "1");
+	t_run(MS(10));
+	ck_assert_int_eq(set_affinity(ctl, pid, 1UL << 1), 0);
+	t_run(MS(5));
+	ck_assert_int_eq(t_info(pid).cpu, 1);
+	rt = runtime(pid);
+	t_run(MS(20));
+	ck_assert_uint_ge(runtime(pid) - rt, MS(20) - TICK_NS);
+}
+END_TEST
+
+/*
+ * Hotplug: cpu1 goes offline; its hog and a sleeping script move to
+ * cpu0 and keep working.  Back online, the periodic pull gives cpu1 a
+ * hog again.
+ */
+START_TEST(stair_smp_offline_sheds_tasks)
+{
+	int a, b, s;
+
+	boot(2);
+	a = hog("a", 0);
+	b = hog("b", 0);
+	s = script("s", 0);
+	t_run(MS(20));
+	ck_assert_int_ne(t_info(a).cpu, t_info(b).cpu);
+	ck_assert_int_eq(sim_cpu_offline(1), 0);
+	t_run(MS(20));
+	ck_assert_int_eq(t_info(a).cpu, 0);
+	ck_assert_int_eq(t_info(b).cpu, 0);
+	ck_assert_int_eq(t_info(s).cpu, 0);
+	poke(s);
+	ck_assert_int_eq(sim_cpu_online(1), 0);
+	t_run(MS(100));
+	ck_assert_int_ne(t_info(a).cpu, t_info(b).cpu);
+}
+END_TEST
+
+/* ---- the suite ----------------------------------------------------------- */
+
+static TCase *tcase(Suite *s, const char *name)
+{
+	TCase *tc = tcase_create(name);
+
+	tcase_add_checked_fixture(tc, NULL, teardown);
+	tcase_set_timeout(tc, 60);
+	suite_add_tcase(s, tc);
+	return tc;
+}
+
+#define N(a)	((int)(sizeof(a) / sizeof((a)[0])))
+
+static Suite *staircase_suite(void)
+{
+	Suite *s = suite_create("staircase");
+	TCase *tc;
+
+	tc = tcase(s, "numbers");
+	tcase_add_loop_test(tc, stair_slice_by_nice, 0, NR_SLICES);
+	tcase_add_test(tc, stair_slice_rr_is_one_interval);
+	tcase_add_test(tc, stair_slice_fifo_is_zero);
+	tcase_add_loop_test(tc, stair_burst_capped_at_nineteen_minus_nice, 0,
+			    N(burst_nices));
+	tcase_add_loop_test(tc, stair_effective_prio_formula, 0, NR_PRIOS);
+
+	tc = tcase(s, "tick");
+	tcase_add_test(tc, stair_tick_steps_down_each_interval);
+	tcase_add_test(tc, stair_tick_slice_end_refills_and_costs_burst);
+	tcase_add_test(tc, stair_tick_slice_end_back_to_top);
+	tcase_add_test(tc, stair_tick_burst_keeps_top_step);
+
+	tc = tcase(s, "wakeup");
+	tcase_add_test(tc, stair_wake_after_fork_continues_slice);
+	tcase_add_test(tc, stair_wake_refills_and_adds_burst);
+	tcase_add_test(tc, stair_wake_uninterruptible_no_burst);
+	tcase_add_test(tc, stair_wake_short_sleep_continues_slice);
+	tcase_add_loop_test(tc, stair_wake_counts_run_and_sleep, 0,
+			    N(ran_ms));
+
+	tc = tcase(s, "fork_yield");
+	tcase_add_test(tc, stair_fork_child_burst_zero_full_slice);
+	tcase_add_test(tc, stair_fork_parent_keeps_cpu);
+	tcase_add_test(tc, stair_yield_to_bottom_with_fresh_slice);
+	tcase_add_test(tc, stair_yield_lets_lower_step_run);
+	tcase_add_test(tc, stair_yield_rt_keeps_level);
+
+	tc = tcase(s, "preemption");
+	tcase_add_test(tc, stair_preempt_better_step_at_once);
+	tcase_add_test(tc, stair_preempt_not_by_worse_step);
+	tcase_add_test(tc, stair_preempt_equal_step_full_slice);
+	tcase_add_test(tc, stair_preempt_equal_step_partial_slice_waits);
+	tcase_add_test(tc, stair_preempt_equal_step_needs_more_interval);
+	tcase_add_test(tc, stair_preempt_never_rt_at_equal_level);
+	tcase_add_loop_test(tc, stair_compute_delays_preemption, 0, 2);
+
+	tc = tcase(s, "rt");
+	tcase_add_test(tc, stair_rt_rr_alternates_each_interval);
+	tcase_add_test(tc, stair_rt_fifo_never_expires);
+	tcase_add_test(tc, stair_rt_before_normal);
+
+	tc = tcase(s, "tunables");
+	tcase_add_test(tc, stair_tunables_defaults);
+	tcase_add_loop_test(tc, stair_tunables_reject_out_of_range, 0,
+			    N(bad_values));
+	tcase_add_test(tc,
+		stair_tunables_compute_multiplies_and_disables_interactive);
+	tcase_add_test(tc, stair_tunables_compute_steps_every_hundred_ms);
+
+	tc = tcase(s, "behaviour");
+	tcase_add_test(tc, stair_share_nice0_vs_nice19);
+	tcase_add_test(tc, stair_interactive_task_low_latency);
+	tcase_add_test(tc, stair_nice_keeps_used_part_of_slice);
+	tcase_add_test(tc, stair_starvation_bound_numbers);
+	tcase_add_test(tc, stair_starvation_bound_holds);
+	tcase_add_test(tc, stair_pick_work_is_constant);
+	tcase_add_test(tc, stair_check_reports_bad_burst);
+
+	tc = tcase(s, "smp");
+	tcase_add_loop_test(tc, stair_smp_hogs_spread, 0, N(smp_cpus));
+	tcase_add_test(tc, stair_smp_idle_cpu_pulls);
+	tcase_add_test(tc, stair_smp_busy_cpu_pulls);
+	tcase_add_test(tc, stair_smp_pinned_never_move);
+	tcase_add_test(tc, stair_smp_setaffinity_moves_running);
+	tcase_add_test(tc, stair_smp_offline_sheds_tasks);
+
+	return s;
+}
+
+static int staircase_built(void)
+{
+	int i;
+
+	for (i = 0; i < sim_nr_drivers(); i++)
+		if (!strcmp(sim_driver_name(i), "staircase"))
+			return 1;
+	return 0;
+}
+
+#define EXIT_SKIP	77	/* automake's "skipped" */
+
+int main(void)
+{
+	if (!staircase_built()) {
+		fprintf(stderr, "check_staircase: SKIP: this build has no "
+			"staircase driver (configure --enable-cpusched=...,"
+			"staircase)\n");
+		return EXIT_SKIP;
+	}
+	return t_run_suite(staircase_suite());
+}
