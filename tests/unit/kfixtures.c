@@ -1049,3 +1049,22 @@ int kfix_cpu_node(int cpu)
 {
 	return cpu_to_node(cpu);
 }
+
+/* ---- what the booted driver promises ------------------------------------- */
+
+unsigned long kfix_starvation_bound(unsigned long nr_running)
+{
+	return scheduler->starvation_bound(nr_running);
+}
+
+unsigned long long kfix_pick_work(void)
+{
+	if (!scheduler->pick_work)
+		return KFIX_NO_PICK_WORK;
+	return scheduler->pick_work();
+}
+
+int kfix_driver_o1(void)
+{
+	return scheduler->o1;
+}

@@ -216,6 +216,18 @@ int kfix_cpu_isolated(int cpu);
 unsigned long long kfix_cpu_siblings(int cpu);	/* cpu_sibling_map */
 int kfix_cpu_node(int cpu);			/* cpu_to_node() */
 
+/* ---- what the booted driver promises (outside) --------------------------- */
+
+/*
+ * The numbers struct sched_drv declares for the conformance suite:
+ * starvation_bound(@nr_running) in jiffies; the pick work so far, or
+ * KFIX_NO_PICK_WORK when the driver does not count it; its o1 flag.
+ */
+#define KFIX_NO_PICK_WORK	(~0ULL)
+unsigned long kfix_starvation_bound(unsigned long nr_running);
+unsigned long long kfix_pick_work(void);
+int kfix_driver_o1(void);
+
 #ifdef __cplusplus
 }
 #endif
