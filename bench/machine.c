@@ -7,7 +7,7 @@
  * host second, and the digest.  The target (docs/performance.md): one
  * simulated hour in under 10 s of host CPU.
  *
- * usage: bench-machine [simulated-seconds [checks(0|1) [cpus]]]
+ * usage: bench-machine [simulated-seconds [checks(0|1) [cpus [driver]]]]
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -48,6 +48,8 @@ int main(int argc, char **argv)
 	double sim_s = argc > 1 ? atof(argv[1]) : 60;
 	int checks = argc > 2 ? atoi(argv[2]) : 0;
 	int cpus = argc > 3 ? atoi(argv[3]) : 4;
+	const char *driver = argc > 4 ? argv[4] : NULL;
+	char cmdline[64];
 	struct sim_config cfg;
 	struct sim_task_attr a;
 	unsigned long switches = 0;
@@ -57,6 +59,10 @@ int main(int argc, char **argv)
 	sim_config_init(&cfg);
 	cfg.nr_cpus = cpus;
 	cfg.checks = checks;
+	if (driver) {
+		snprintf(cmdline, sizeof(cmdline), "cpusched=%s", driver);
+		cfg.cmdline = cmdline;
+	}
 	if (sim_boot(&cfg)) {
 		fprintf(stderr, "bench: %s\n", sim_error());
 		return 1;
