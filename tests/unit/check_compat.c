@@ -1131,5 +1131,5 @@ static Suite *compat_suite(void)
 
 int main(void)
 {
-	return t_run_suite(compat_suite());
+	return t_run_suite_on(compat_suite(), "tiny");
 }

@@ -739,5 +739,5 @@ static Suite *dispatcher_suite(void)
 
 int main(void)
 {
-	return t_run_suite(dispatcher_suite());
+	return t_run_suite_on(dispatcher_suite(), "tiny");
 }

@@ -961,5 +961,5 @@ static Suite *syscalls_suite(void)
 
 int main(void)
 {
-	return t_run_suite(syscalls_suite());
+	return t_run_suite_on(syscalls_suite(), "tiny");
 }

@@ -1031,5 +1031,5 @@ static Suite *tiny_suite(void)
 
 int main(void)
 {
-	return t_run_suite(tiny_suite());
+	return t_run_suite_on(tiny_suite(), "tiny");
 }

@@ -2,6 +2,7 @@
  * tests/unit/testlib.c - helpers shared by the Check suites.
  */
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -112,4 +113,24 @@ int t_run_suite(Suite *s)
 	failed = srunner_ntests_failed(sr);
 	srunner_free(sr);
 	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
+
+int t_driver_built(const char *name)
+{
+	int i;
+
+	for (i = 0; i < sim_nr_drivers(); i++)
+		if (!strcmp(sim_driver_name(i), name))
+			return 1;
+	return 0;
+}
+
+int t_run_suite_on(Suite *s, const char *driver)
+{
+	if (!t_driver_built(driver)) {
+		printf("SKIP: this suite checks the numbers of the %s driver, "
+		       "which this build leaves out\n", driver);
+		return T_EXIT_SKIP;
+	}
+	return t_run_suite(s);
 }

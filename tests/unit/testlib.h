@@ -51,4 +51,15 @@ void t_body_sleeper(void *period_ms);		/* 1 ms burn, sleep rest */
 /* The suite runner: runs @s and returns the process exit status. */
 int t_run_suite(Suite *s);
 
+/* Automake's exit status for a skipped test. */
+#define T_EXIT_SKIP	77
+
+int t_driver_built(const char *name);
+
+/*
+ * t_run_suite_on - t_run_suite() for a suite whose expected numbers are
+ * @driver's: skipped, saying so, when the build lacks that driver.
+ */
+int t_run_suite_on(Suite *s, const char *driver);
+
 #endif /* _PLUGSCHED_TESTLIB_H */
