@@ -11,6 +11,7 @@
 #include <linux/string.h>
 #include <linux/syscalls.h>
 #include <linux/kernel_stat.h>
+#include <linux/rtmutex.h>
 #include <asm/uaccess.h>
 
 #include "internal.h"
@@ -153,9 +154,15 @@ static void reset_globals(void)
 	sim_timers_reset();
 }
 
+/* The harness's rt_mutexes (SIM_CMD_MUTEX_*, sim_mutex_*()). */
+static struct rt_mutex sim_mutexes[SIM_NR_MUTEX];
+
 static void init_harness_queues(void)
 {
 	int i;
+
+	for (i = 0; i < SIM_NR_MUTEX; i++)
+		__rt_mutex_init(&sim_mutexes[i], "sim_mutex");
 
 	init_waitqueue_head(&sim.spawn_wait);
 	for (i = 0; i < SIM_NR_WQ; i++) {
@@ -619,7 +626,7 @@ int sim_cmd(int pid, int op, long a0, long a1, long a2, long a3)
 		return -ESRCH;
 	if (!st->script)
 		return set_error(-EINVAL, "pid %d is not a script task", pid);
-	if (op < SIM_CMD_BURN || op > SIM_CMD_EXIT)
+	if (op < SIM_CMD_BURN || op > SIM_CMD_LAST)
 		return set_error(-EINVAL, "unknown command %d", op);
 	if (st->cmd_head - st->cmd_tail >= SIM_CMDQ)
 		return set_error(-EBUSY, "pid %d has %d commands queued", pid,
@@ -694,6 +701,16 @@ static long exec_cmd(struct sim_cmd *c)
 					sim_mm_copy(current->mm), NULL);
 	case SIM_CMD_EXIT:
 		sim_exit(c->a[0]);
+	case SIM_CMD_MUTEX_LOCK:
+		sim_mutex_lock(c->a[0]);
+		return 0;
+	case SIM_CMD_MUTEX_LOCK_INT:
+		return sim_mutex_lock_interruptible(c->a[0], c->a[1]);
+	case SIM_CMD_MUTEX_TRYLOCK:
+		return sim_mutex_trylock(c->a[0]);
+	case SIM_CMD_MUTEX_UNLOCK:
+		sim_mutex_unlock(c->a[0]);
+		return 0;
 	}
 	return -EINVAL;
 }
@@ -888,6 +905,80 @@ long sim_io_wait(long jiffies_to_wait)
 	ret = io_schedule_timeout(jiffies_to_wait);
 	ret_to_user();
 	return ret;
+}
+
+/* ---- harness rt_mutexes ------------------------------------------------- */
+
+static struct rt_mutex *mutex_at(int idx)
+{
+	if (idx < 0 || idx >= SIM_NR_MUTEX)
+		sim_fail("BUG: rt_mutex index %d is not in 0..%d", idx,
+			 SIM_NR_MUTEX - 1);
+	return &sim_mutexes[idx];
+}
+
+void sim_mutex_lock(int idx)
+{
+	must_be_task("sim_mutex_lock()");
+	rt_mutex_lock(mutex_at(idx));
+	ret_to_user();
+}
+
+int sim_mutex_lock_interruptible(int idx, int detect)
+{
+	int ret;
+
+	must_be_task("sim_mutex_lock_interruptible()");
+	ret = rt_mutex_lock_interruptible(mutex_at(idx), detect);
+	ret_to_user();
+	return ret;
+}
+
+int sim_mutex_trylock(int idx)
+{
+	int ret;
+
+	must_be_task("sim_mutex_trylock()");
+	ret = rt_mutex_trylock(mutex_at(idx));
+	ret_to_user();
+	return ret;
+}
+
+void sim_mutex_unlock(int idx)
+{
+	must_be_task("sim_mutex_unlock()");
+	rt_mutex_unlock(mutex_at(idx));
+	ret_to_user();
+}
+
+int sim_mutex_owner(int idx, int *pending)
+{
+	struct rt_mutex *lock;
+
+	if (!sim.booted || idx < 0 || idx >= SIM_NR_MUTEX)
+		return set_error(-EINVAL, "no rt_mutex %d", idx);
+	lock = &sim_mutexes[idx];
+	if (pending)
+		*pending = lock->pending;
+	return lock->owner ? lock->owner->pid : 0;
+}
+
+/*
+ * sim_mutex_check_exit - @p exits: holding a harness rt_mutex then is a
+ * BUG (its waiters would wait for ever), as is owning any contended
+ * rt_mutex or still waiting on one.
+ */
+void sim_mutex_check_exit(struct task_struct *p)
+{
+	int i;
+
+	for (i = 0; i < SIM_NR_MUTEX; i++)
+		if (sim_mutexes[i].owner == p)
+			sim_fail("BUG: %s exits holding rt_mutex %d",
+				 sim_task_name(p), i);
+	if (!list_empty(&p->pi_waiters) || p->pi_blocked_on)
+		sim_fail("BUG: %s exits owning a contended rt_mutex or "
+			 "blocked on one", sim_task_name(p));
 }
 
 /* ---- system calls -------------------------------------------------------- */

@@ -229,6 +229,7 @@ struct sim_task *sim_find(int pid);
 int init_main(void *unused);
 void sim_tasks_release_all(void);
 void sim_script_body(void *unused);
+void sim_mutex_check_exit(struct task_struct *p);
 
 /* timer.c */
 void sim_run_timers(int cpu);

@@ -13,11 +13,19 @@
  *  4. Per CPU, no RT task assigned to it (task_cpu()) waits while the CPU
  *     runs a task of lower RT priority, unless a reschedule is pending.
  *     2.6.10 has no global RT balancing, so the rule is per CPU.
+ *     An RT priority inherited through an rt_mutex counts.
  *  5. No CPU holds a lock (checked where control comes back).
- *  6. The driver's own check, if it has one.
+ *  6. Priority inheritance (libsched/rtmutex.c): every task that owns a
+ *     contended rt_mutex (->pi_waiters not empty) or is boosted
+ *     (->pi_prio below MAX_PRIO) has ->pi_prio equal to its best pi
+ *     waiter's priority (MAX_PRIO for none), ->pi_waiters in priority
+ *     order, and the driver's effective priority (task_prio() +
+ *     MAX_RT_PRIO) is the better of its normal priority and that.
+ *  7. The driver's own check, if it has one.
  */
 #include <linux/sched.h>
 #include <linux/string.h>
+#include <linux/rtmutex.h>
 
 #include "internal.h"
 
@@ -66,9 +74,14 @@ static int on_cpu(struct task_struct *p)
 	return p->sim->on_cpu;
 }
 
+/* The RT priority @p runs at: its own, or one it inherits (rtmutex). */
 static int rt_prio_of(struct task_struct *p)
 {
-	return p->policy == SCHED_NORMAL ? 0 : (int)p->rt_priority;
+	int rt = p->policy == SCHED_NORMAL ? 0 : (int)p->rt_priority;
+
+	if (p->pi_prio < MAX_RT_PRIO)
+		rt = max(rt, MAX_RT_PRIO - 1 - p->pi_prio);
+	return rt;
 }
 
 static void check_queues(void)
@@ -148,7 +161,7 @@ static void check_rt_order(void)
 		struct task_struct *p = st->task;
 
 		if (!p || st->exited || st->is_idle ||
-		    p->policy == SCHED_NORMAL || !runnable(p) || on_cpu(p))
+		    !rt_prio_of(p) || !runnable(p) || on_cpu(p))
 			continue;
 		cpu = task_cpu(p);
 		if (!waiter[cpu] || rt_prio_of(p) > rt_prio_of(waiter[cpu]))
@@ -168,6 +181,43 @@ static void check_rt_order(void)
 				 "runs", sim_task_name(p), rt_prio_of(p), cpu,
 				 sim_task_name(curr), rt_prio_of(curr));
 	}
+}
+
+/* check_pi - rule 6 for @p, a live task. */
+static void check_pi(struct task_struct *p)
+{
+	struct rt_mutex_waiter *w;
+	int best = MAX_PRIO, last = -1, normal, effective;
+
+	if (list_empty(&p->pi_waiters) && p->pi_prio == MAX_PRIO)
+		return;
+	list_for_each_entry(w, &p->pi_waiters, pi_list_entry) {
+		if (w->prio < last)
+			sim_fail("BUG: invariant: PI waiters of %s out of order: "
+				 "%s (prio %d) after prio %d", sim_task_name(p),
+				 sim_task_name(w->task), w->prio, last);
+		last = w->prio;
+		if (w->prio < best)
+			best = w->prio;
+	}
+	if (p->pi_prio != best)
+		sim_fail("BUG: invariant: PI %s inherits prio %d, its best "
+			 "waiter has %d", sim_task_name(p), p->pi_prio, best);
+	normal = sched_normal_prio(p);
+	effective = task_prio(p) + MAX_RT_PRIO;
+	if (effective != min(normal, best))
+		sim_fail("BUG: invariant: PI %s runs at prio %d, not the "
+			 "better of its normal prio %d and its best waiter's "
+			 "%d", sim_task_name(p), effective, normal, best);
+}
+
+static void check_pi_all(void)
+{
+	struct sim_task *st;
+
+	list_for_each_entry(st, &sim.tasks, all)
+		if (st->task && !st->exited && !st->is_idle)
+			check_pi(st->task);
 }
 
 static void check_affinity(struct sim_cpu *c)
@@ -200,6 +250,7 @@ int sim_check_invariants(void)
 	sim_this_cpu = saved;
 	check_queues();
 	check_rt_order();
+	check_pi_all();
 	if (scheduler->check) {
 		why[0] = '\0';
 		if (scheduler->check(why, sizeof(why)))

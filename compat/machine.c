@@ -781,6 +781,9 @@ static void setup_init_task(void)
 	p->cap_effective = p->cap_permitted = CAP_FULL_SET;
 	strlcpy(p->comm, "swapper", sizeof(p->comm));
 	spin_lock_init(&p->switch_lock);
+	spin_lock_init(&p->pi_lock);
+	INIT_LIST_HEAD(&p->pi_waiters);
+	p->pi_prio = MAX_PRIO;
 	list_add_tail(&p->tasks, &sim_task_list);
 	sim.cpu[0].idle = p;
 	sim_current[0] = p;

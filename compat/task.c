@@ -171,6 +171,10 @@ struct task_struct *sim_copy_process(unsigned long clone_flags,
 	p->real_parent = p->parent = parent;
 	INIT_LIST_HEAD(&p->children);
 	spin_lock_init(&p->switch_lock);
+	spin_lock_init(&p->pi_lock);
+	INIT_LIST_HEAD(&p->pi_waiters);
+	p->pi_blocked_on = NULL;
+	p->pi_prio = MAX_PRIO;
 #ifdef CONFIG_SCHEDSTATS
 	memset(&p->sched_info, 0, sizeof(p->sched_info));
 #endif
@@ -263,6 +267,7 @@ void sim_do_exit(int code)
 	if (st->is_idle || p == sim.init)
 		sim_fail("BUG: %s exits", sim_task_name(p));
 	might_sleep();
+	sim_mutex_check_exit(p);
 	p->flags |= PF_EXITING;
 
 	write_lock_irq(&tasklist_lock);

@@ -21,6 +21,13 @@
  *  TIMESLICE_GRANULARITY.  interactive_credit keeps a task that once
  *  earned a long sleep from losing its status too quickly.
  *
+ *  Priority inheritance (libsched/rtmutex.c): ->normal_prio is the
+ *  priority the design computed last, ->prio the better of it and
+ *  p->pi_prio, re-applied wherever the design recomputes it.  A task
+ *  boosted into the RT levels is RT while boosted (ingo_rt_task() looks
+ *  at ->prio), as in 2.6.18: it sits in the active array and does not
+ *  expire; its policy stays SCHED_NORMAL.
+ *
  *  SMP: the runqueues are balanced over a tree of sched domains built
  *  from the topology (SMT siblings, the CPUs of a node, the nodes).  Each
  *  tick a CPU pulls tasks from the busiest group of each domain whose
@@ -473,16 +480,17 @@ static int ingo_rt_task(task_t *p)
 }
 
 /*
- * effective_prio - the dynamic priority of a SCHED_NORMAL task: static
- * priority minus (bonus - 5), within the SCHED_NORMAL levels.  RT tasks
- * keep theirs.
+ * normal_prio - @p's priority without inheritance: for an RT policy its
+ * level, 99 - rt_priority; for SCHED_NORMAL the dynamic priority, static
+ * priority minus (bonus - 5), within the SCHED_NORMAL levels.  The
+ * policy decides, not ->prio: a boosted task keeps SCHED_NORMAL.
  */
-static int effective_prio(task_t *p)
+static int normal_prio(task_t *p)
 {
 	int bonus, prio;
 
-	if (ingo_rt_task(p))
-		return ingo(p)->prio;
+	if (p->policy != SCHED_NORMAL)
+		return MAX_USER_RT_PRIO - 1 - p->rt_priority;
 	bonus = CURRENT_BONUS(p) - MAX_BONUS / 2;
 	prio = p->static_prio - bonus;
 	if (prio < MAX_RT_PRIO)
@@ -490,6 +498,18 @@ static int effective_prio(task_t *p)
 	if (prio > MAX_PRIO - 1)
 		prio = MAX_PRIO - 1;
 	return prio;
+}
+
+/*
+ * effective_prio - what ->prio becomes whenever the design recomputes
+ * it: the normal priority (noted in ->normal_prio, where the boost ends)
+ * or the one @p inherits through an rt_mutex (p->pi_prio), if better.
+ * Runqueue locked.
+ */
+static int effective_prio(task_t *p)
+{
+	ingo(p)->normal_prio = normal_prio(p);
+	return min(ingo(p)->normal_prio, p->pi_prio);
 }
 
 /*
@@ -1583,8 +1603,9 @@ static void expire_task(struct runqueue *rq, task_t *p)
 
 /*
  * task_tick - charge one tick to the running task @p (not idle).  RR
- * tasks round-robin at the end of their slice, FIFO ones never expire;
- * an interactive task with at least a granule of slice left is
+ * tasks round-robin at the end of their slice, FIFO ones never expire,
+ * nor does a SCHED_NORMAL task boosted into the RT levels (PI) until the
+ * boost ends; an interactive task with at least a granule of slice left is
  * round-robined each TIMESLICE_GRANULARITY.  Interrupts off.
  */
 static void task_tick(struct runqueue *rq, task_t *p)
@@ -1842,6 +1863,8 @@ static void ingo_sched_fork(task_t *p)
 	p->state = TASK_RUNNING;
 	INIT_LIST_HEAD(&s->run_list);
 	s->array = NULL;
+	/* a boost is the parent's alone: the child inherits nothing */
+	s->prio = parent->normal_prio;
 	spin_lock_init(&p->switch_lock);
 #ifdef CONFIG_SCHEDSTATS
 	memset(&p->sched_info, 0, sizeof(p->sched_info));
@@ -1864,7 +1887,10 @@ static void ingo_sched_fork(task_t *p)
 /*
  * child_runs_first - queue @p just ahead of the running parent at the
  * parent's level, so it runs at the next schedule() (likely to exec,
- * sparing copy-on-write faults).  rq locked.
+ * sparing copy-on-write faults).  The child takes the parent's normal
+ * priority, not a boost (PI) the parent has: a boosted parent's level
+ * is not the child's, so the child goes to the tail of its own level in
+ * the parent's array instead.  rq locked.
  */
 static void child_runs_first(task_t *p, struct runqueue *rq)
 {
@@ -1873,10 +1899,16 @@ static void child_runs_first(task_t *p, struct runqueue *rq)
 	if (unlikely(!ingo(parent)->array)) {
 		__activate_task(p, rq);
 	} else {
-		ingo(p)->prio = ingo(parent)->prio;
-		list_add_tail(&ingo(p)->run_list, &ingo(parent)->run_list);
-		ingo(p)->array = ingo(parent)->array;
-		ingo(p)->array->nr_active++;
+		ingo(p)->normal_prio = ingo(parent)->normal_prio;
+		ingo(p)->prio = min(ingo(p)->normal_prio, p->pi_prio);
+		if (ingo(p)->prio == ingo(parent)->prio) {
+			list_add_tail(&ingo(p)->run_list,
+				      &ingo(parent)->run_list);
+			ingo(p)->array = ingo(parent)->array;
+			ingo(p)->array->nr_active++;
+		} else {
+			enqueue_task(p, ingo(parent)->array);
+		}
 		rq->nr_running++;
 	}
 	set_need_resched();
@@ -1985,19 +2017,20 @@ static long ingo_io_schedule_timeout(long timeout)
 /*
  * ingo_set_user_nice - set @p's nice.  As in 2.6.10 the dynamic priority
  * moves to the new static one (the bonus is recomputed at the next
- * wake-up or expiry).  RT tasks only record it.
+ * wake-up or expiry); a boost (PI) stays if better.  RT tasks only
+ * record it.
  */
 static void ingo_set_user_nice(task_t *p, long nice)
 {
 	prio_array_t *array;
 	struct runqueue *rq;
 	unsigned long flags;
-	int old_prio, new_prio, delta;
+	int old_prio, delta;
 
 	if (TASK_NICE(p) == nice || nice < -20 || nice > 19)
 		return;
 	rq = task_rq_lock(p, &flags);
-	if (ingo_rt_task(p)) {
+	if (p->policy != SCHED_NORMAL) {
 		p->static_prio = NICE_TO_PRIO(nice);
 		goto out_unlock;
 	}
@@ -2006,10 +2039,10 @@ static void ingo_set_user_nice(task_t *p, long nice)
 		dequeue_task(p, array);
 
 	old_prio = ingo(p)->prio;
-	new_prio = NICE_TO_PRIO(nice);
-	delta = new_prio - old_prio;
 	p->static_prio = NICE_TO_PRIO(nice);
-	ingo(p)->prio += delta;
+	ingo(p)->normal_prio = p->static_prio;
+	ingo(p)->prio = min(ingo(p)->normal_prio, p->pi_prio);
+	delta = ingo(p)->prio - old_prio;
 
 	if (array) {
 		enqueue_task(p, array);
@@ -2021,16 +2054,21 @@ out_unlock:
 	task_rq_unlock(rq, &flags);
 }
 
-/* __setscheduler - change policy and priority; @p is off the runqueue. */
+/*
+ * __setscheduler - change policy and priority; @p is off the runqueue.
+ * A SCHED_NORMAL task starts from its static priority (no bonus yet); a
+ * boost (PI) stays if better.
+ */
 static void __setscheduler(task_t *p, int policy, int prio)
 {
 	BUG_ON(ingo(p)->array);
 	p->policy = policy;
 	p->rt_priority = prio;
 	if (policy != SCHED_NORMAL)
-		ingo(p)->prio = MAX_USER_RT_PRIO - 1 - p->rt_priority;
+		ingo(p)->normal_prio = MAX_USER_RT_PRIO - 1 - p->rt_priority;
 	else
-		ingo(p)->prio = p->static_prio;
+		ingo(p)->normal_prio = p->static_prio;
+	ingo(p)->prio = min(ingo(p)->normal_prio, p->pi_prio);
 }
 
 /* requeue_changed - @p got a new policy: queue it and preempt as due. */
@@ -2116,6 +2154,67 @@ static long ingo_yield(void)
 	local_irq_enable();
 	schedule();
 	return 0;
+}
+
+/* ---- priority inheritance ------------------------------------------------ */
+
+/* ingo_normal_prio - @p's priority without inheritance (rtmutex.c). */
+static int ingo_normal_prio(task_t *p)
+{
+	return ingo(p)->normal_prio;
+}
+
+/*
+ * pi_preempt - queued @p's priority went from @old_prio to its present
+ * one: a waiting @p that now beats curr preempts it; a running @p that
+ * got worse gives way if it no longer comes first.  rq locked.
+ */
+static void pi_preempt(task_t *p, struct runqueue *rq, int old_prio)
+{
+	if (!task_running(rq, p)) {
+		if (TASK_PREEMPTS_CURR(p, rq))
+			resched_task(rq->curr);
+		return;
+	}
+	/* in the expired array it is due to switch out already */
+	if (ingo(p)->prio > old_prio && ingo(p)->array == rq->active &&
+	    first_task(rq->active) != p)
+		resched_task(p);
+}
+
+/*
+ * ingo_pi_setprio - p->pi_prio changed (rtmutex.c): @p's priority
+ * becomes the better of it and the normal one, at the tail of that
+ * level in the array @p is in.  A task boosted into the RT levels
+ * counts as RT (ingo_rt_task()): it never expires while boosted, and
+ * it is moved to the active array, as no RT level waits in the expired
+ * one; a de-boost leaves it where it is.  Called with p->pi_lock held,
+ * interrupts off.
+ */
+static void ingo_pi_setprio(task_t *p)
+{
+	struct runqueue *rq;
+	prio_array_t *array;
+	unsigned long flags;
+	int old_prio, prio;
+
+	rq = task_rq_lock(p, &flags);
+	old_prio = ingo(p)->prio;
+	prio = min(ingo(p)->normal_prio, p->pi_prio);
+	if (prio == old_prio)
+		goto out_unlock;
+	array = ingo(p)->array;
+	if (array)
+		dequeue_task(p, array);
+	ingo(p)->prio = prio;
+	if (array) {
+		if (ingo_rt_task(p))
+			array = rq->active;
+		enqueue_task(p, array);
+		pi_preempt(p, rq, old_prio);
+	}
+out_unlock:
+	task_rq_unlock(rq, &flags);
 }
 
 /* ---- SMP: migration ------------------------------------------------------ */
@@ -2761,7 +2860,7 @@ static void ingo_init_idle(task_t *idle, int cpu)
 	ingo(idle)->sleep_avg = 0;
 	ingo(idle)->interactive_credit = 0;
 	ingo(idle)->array = NULL;
-	ingo(idle)->prio = MAX_PRIO;
+	ingo(idle)->prio = ingo(idle)->normal_prio = MAX_PRIO;
 	INIT_LIST_HEAD(&ingo(idle)->run_list);
 	idle->state = TASK_RUNNING;
 	set_task_cpu(idle, cpu);
@@ -2816,7 +2915,7 @@ static void ingo_sched_init(void)
 
 	memset(s, 0, sizeof(*s));
 	INIT_LIST_HEAD(&s->run_list);
-	s->prio = current->static_prio;
+	s->prio = s->normal_prio = current->static_prio;
 	s->time_slice = HZ;
 	s->timestamp = sched_clock();
 	ingo_init_idle(current, smp_processor_id());
@@ -2935,7 +3034,8 @@ static void ingo_for_each_queued(int cpu, void (*fn)(task_t *, void *),
 
 /*
  * check_array - each set bit below MAX_PRIO has a non-empty queue whose
- * tasks point to @array at that prio; the delimiter is set; the count
+ * tasks point to @array at that prio, the better of their normal and
+ * inherited (PI) ones; the delimiter is set; the count
  * equals nr_active (a task on a level whose bit is clear would make it
  * fall short).  Adds the tasks seen to *@count, the idle task apart.
  */
@@ -2967,6 +3067,15 @@ static int check_array(struct runqueue *rq, prio_array_t *array,
 					 ingo(p)->prio,
 					 ingo(p)->array == array ? "this" :
 					 "another");
+				return 1;
+			}
+			if (p != rq->idle && ingo(p)->prio !=
+			    min(ingo(p)->normal_prio, p->pi_prio)) {
+				snprintf(buf, len, "cpu%d %s level %d: %s/%d "
+					 "has prio %d, normal %d, inherited "
+					 "%d", cpu, name, level, p->comm,
+					 p->pid, ingo(p)->prio,
+					 ingo(p)->normal_prio, p->pi_prio);
 				return 1;
 			}
 			n++;
@@ -3136,6 +3245,8 @@ struct sched_drv ingo_sched_drv = {
 #endif
 	.for_each_queued	= ingo_for_each_queued,
 	.check			= ingo_check,
+	.normal_prio		= ingo_normal_prio,
+	.pi_setprio		= ingo_pi_setprio,
 	.tunables		= ingo_tunables,
 	.starvation_bound	= ingo_starvation_bound,
 	.pick_work		= ingo_pick_work,

@@ -33,6 +33,13 @@
  *  at its own level.  SCHED_RR tasks get one RR_INTERVAL per turn,
  *  SCHED_FIFO tasks run until they block or yield.
  *
+ *  Priority inheritance (libsched/rtmutex.c): ->normal_prio is the level
+ *  the design put the task on, ->prio the better of it and p->pi_prio,
+ *  re-applied wherever the level is recomputed.  A SCHED_NORMAL task
+ *  boosted into the RT levels runs as SCHED_FIFO does until the boost
+ *  ends (rt_level()); one boosted within the stairs walks them as usual
+ *  underneath, its level staying the inherited one.
+ *
  *  The "compute" tunable is for batch machines: RR_INTERVAL and every
  *  slice grow ten times, a wake-up preempts only once the current task
  *  has run cache_delay (10 ms), and the burst extension is off.
@@ -168,9 +175,19 @@ static unsigned int cache_delay(void)
 	return max(1UL, msecs_to_jiffies(CACHE_DELAY_MS));
 }
 
+/*
+ * rt_level - @p stands on an RT level: an RT task, or a SCHED_NORMAL one
+ * boosted there through an rt_mutex (PI), which then runs as SCHED_FIFO
+ * would: no stairs, no slice, no delayed preemption.
+ */
+static int rt_level(const task_t *p)
+{
+	return stair(p)->prio < MAX_RT_PRIO;
+}
+
 static int stair_rt_task(task_t *p)
 {
-	return p->policy != SCHED_NORMAL;
+	return rt_level(p);
 }
 
 /* max_burst - 19 - nice: nice 0 => 19, 19 => 0, -20 => 39. */
@@ -193,12 +210,12 @@ static int rt_prio(const task_t *p)
 }
 
 /*
- * effective_prio - the step @p stands on.  For RT tasks their RT level.
+ * stair_prio - the step @p stands on.  For RT tasks their RT level.
  * A task stays on static_prio for its first interval(s) - RR_INTERVAL *
  * (burst + 1) when interactive, else one RR_INTERVAL - then goes one
  * level down per RR_INTERVAL used, to STAIR_BOTTOM at most.
  */
-static int effective_prio(const task_t *p)
+static int stair_prio(const task_t *p)
 {
 	const struct cpusched_staircase *s = stair(p);
 	unsigned int rr = rr_interval(), full = task_slice(p);
@@ -214,6 +231,24 @@ static int effective_prio(const task_t *p)
 		return p->static_prio;
 	prio = p->static_prio + 1 + (used - first) / rr;
 	return min(prio, STAIR_BOTTOM);
+}
+
+/*
+ * inherit_prio - @p's level once the design put it at @normal: that,
+ * noted in ->normal_prio (where a boost ends), or the level it inherits
+ * through an rt_mutex (p->pi_prio), if better.  A boosted task keeps its
+ * policy and walks the stairs underneath as usual.
+ */
+static int inherit_prio(task_t *p, int normal)
+{
+	stair(p)->normal_prio = normal;
+	return min(normal, p->pi_prio);
+}
+
+/* effective_prio - @p's level: its step, or an inherited one if better. */
+static int effective_prio(task_t *p)
+{
+	return inherit_prio(p, stair_prio(p));
 }
 
 /* refill_slice - a whole new slice, starting with a whole interval. */
@@ -312,7 +347,7 @@ static int wake_preempts(const task_t *p, const struct stair_rq *rq)
 
 	if (curr == rq->idle || stair(p)->prio < stair(curr)->prio)
 		return 1;
-	if (stair(p)->prio > stair(curr)->prio || curr->policy != SCHED_NORMAL)
+	if (stair(p)->prio > stair(curr)->prio || rt_level(curr))
 		return 0;
 	full_slice = stair(p)->slice == task_slice(p);
 	more_left = stair(p)->time_slice > stair(curr)->time_slice;
@@ -328,7 +363,7 @@ static int wake_preempts(const task_t *p, const struct stair_rq *rq)
  */
 static void preempt_curr(task_t *p, struct stair_rq *rq)
 {
-	int delayed = sched_compute && p->policy == SCHED_NORMAL &&
+	int delayed = sched_compute && !rt_level(p) &&
 		      rq->curr != rq->idle && rq->cache_ticks < cache_delay();
 
 	if (stair(p)->prio == stair(rq->curr)->prio)
@@ -786,7 +821,7 @@ static void rr_tick(task_t *p, struct stair_rq *rq)
 	if (--stair(p)->time_slice)
 		return;
 	refill_slice(p);
-	requeue_at(p, rq, rt_prio(p));
+	requeue_at(p, rq, inherit_prio(p, rt_prio(p)));
 	set_tsk_need_resched(p);
 }
 
@@ -830,7 +865,7 @@ static void stair_scheduler_tick(void)
 		rq->cache_ticks++;
 		if (stair(p)->on_rq && p->policy == SCHED_RR)
 			rr_tick(p, rq);
-		else if (stair(p)->on_rq && p->policy == SCHED_NORMAL)
+		else if (stair(p)->on_rq && !rt_level(p))
 			normal_tick(p, rq);
 		if (rq->preempted && rq->cache_ticks >= cache_delay()) {
 			rq->preempted = 0;
@@ -996,8 +1031,7 @@ static long stair_io_schedule_timeout(long timeout)
 
 /*
  * reslice_for_nice - nice changed the slice length of normal @p: keep
- * the CPU time already used of the slice (at least one jiffy is left),
- * and at most the new max burst.
+ * the CPU time already used of the slice (at least one jiffy is left).
  */
 static void reslice_for_nice(task_t *p, unsigned int old_full)
 {
@@ -1005,7 +1039,6 @@ static void reslice_for_nice(task_t *p, unsigned int old_full)
 	unsigned int used = old_full > s->slice ? old_full - s->slice : 0;
 	unsigned int full = task_slice(p);
 
-	s->burst = min(s->burst, max_burst(p));
 	s->slice = full > used ? full - used : 1;
 	s->time_slice = min(s->time_slice, s->slice);
 }
@@ -1031,6 +1064,8 @@ static void stair_set_user_nice(task_t *p, long nice)
 	if (queued)
 		dequeue_task(p, rq);
 	p->static_prio = NICE_TO_PRIO(nice);
+	/* an RT task too: its burst counts again once it is normal */
+	stair(p)->burst = min(stair(p)->burst, max_burst(p));
 	if (p->policy == SCHED_NORMAL) {
 		reslice_for_nice(p, old_full);
 		stair(p)->prio = effective_prio(p);
@@ -1103,14 +1138,15 @@ static long stair_rr_get_interval(pid_t pid, struct timespec __user *interval)
 
 /*
  * yield_normal - the yielder goes to the bottom step with no burst and
- * a fresh slice: every other queued task runs first.
+ * a fresh slice: every other queued task runs first.  A boosted (PI)
+ * yielder stays at its inherited level, at the tail.
  */
 static void yield_normal(task_t *p, struct stair_rq *rq)
 {
 	dequeue_task(p, rq);
 	stair(p)->burst = 0;
 	refill_slice(p);
-	stair(p)->prio = STAIR_BOTTOM;
+	stair(p)->prio = inherit_prio(p, STAIR_BOTTOM);
 	enqueue_task(p, rq);
 }
 
@@ -1137,6 +1173,67 @@ static long stair_yield(void)
 	local_irq_enable();
 	schedule();
 	return 0;
+}
+
+/* ---- priority inheritance ------------------------------------------------ */
+
+/* first_queued - the head of the best level of non-empty @rq. */
+static task_t *first_queued(struct stair_rq *rq)
+{
+	int level = find_first_bit(rq->array.bitmap, STAIR_LEVELS);
+
+	return list_entry(rq->array.queue[level].next, task_t,
+			  u.staircase.run_list);
+}
+
+/* stair_normal_prio - @p's level without inheritance (rtmutex.c). */
+static int stair_normal_prio(task_t *p)
+{
+	return stair(p)->normal_prio;
+}
+
+/*
+ * pi_preempt - queued @p moved from level @old_prio to its present one:
+ * a waiting @p now better than curr preempts it (strictly better: a
+ * boost is no wake-up); a running @p that got worse gives way if it no
+ * longer comes first.  rq locked.
+ */
+static void pi_preempt(task_t *p, struct stair_rq *rq, int old_prio)
+{
+	if (!task_running(rq, p)) {
+		if (rq->curr == rq->idle ||
+		    stair(p)->prio < stair(rq->curr)->prio)
+			preempt_curr(p, rq);
+		return;
+	}
+	if (stair(p)->prio > old_prio && first_queued(rq) != p)
+		resched_task(p);
+}
+
+/*
+ * stair_pi_setprio - p->pi_prio changed (rtmutex.c): @p's level becomes
+ * the better of it and its normal one, at the tail.  Called with
+ * p->pi_lock held, interrupts off.
+ */
+static void stair_pi_setprio(task_t *p)
+{
+	struct stair_rq *rq;
+	unsigned long flags;
+	int old_prio, prio;
+
+	rq = task_rq_lock(p, &flags);
+	old_prio = stair(p)->prio;
+	prio = min(stair(p)->normal_prio, p->pi_prio);
+	if (prio == old_prio)
+		goto out_unlock;
+	if (!stair(p)->on_rq) {
+		stair(p)->prio = prio;
+		goto out_unlock;
+	}
+	requeue_at(p, rq, prio);
+	pi_preempt(p, rq, old_prio);
+out_unlock:
+	task_rq_unlock(rq, &flags);
 }
 
 /* ---- SMP ----------------------------------------------------------------- */
@@ -1318,7 +1415,7 @@ static void stair_init_idle(task_t *idle, int cpu)
 	struct stair_rq *rq = cpu_rq(cpu);
 	unsigned long flags;
 
-	idle->u.staircase.prio = MAX_PRIO;
+	idle->u.staircase.prio = idle->u.staircase.normal_prio = MAX_PRIO;
 	idle->u.staircase.on_rq = 0;
 	INIT_LIST_HEAD(&idle->u.staircase.run_list);
 	idle->state = TASK_RUNNING;
@@ -1397,18 +1494,22 @@ static void stair_for_each_queued(int cpu, void (*fn)(task_t *, void *),
 }
 
 /*
- * bad_fields - why @p's fields break the design, or NULL: an RT task on
- * its RT level, a normal one between its top step and the bottom, with
- * no more burst than its nice allows.
+ * bad_fields - why @p's fields break the design, or NULL: the level is
+ * the normal one or, if better, the inherited one (PI); the normal level
+ * of an RT task is its RT level, of a normal one between its top step
+ * and the bottom, with no more burst than its nice allows.
  */
 static const char *bad_fields(const task_t *p)
 {
 	const struct cpusched_staircase *s = stair(p);
 
+	if (s->prio != min(s->normal_prio, p->pi_prio))
+		return "prio neither its normal nor its inherited one";
 	if (p->policy != SCHED_NORMAL)
-		return s->prio == rt_prio(p) ? NULL : "RT task off its level";
-	if (s->prio < p->static_prio || s->prio > STAIR_BOTTOM)
-		return "prio outside static_prio..139";
+		return s->normal_prio == rt_prio(p) ? NULL :
+			"RT task off its level";
+	if (s->normal_prio < p->static_prio || s->normal_prio > STAIR_BOTTOM)
+		return "normal prio outside static_prio..139";
 	if (s->burst > max_burst(p))
 		return "burst above 19 - nice";
 	return NULL;
@@ -1431,8 +1532,9 @@ static int check_level(char *buf, int len, int cpu, int level,
 		      !stair(p)->on_rq ? "queued, on_rq 0" : bad_fields(p);
 		if (why) {
 			snprintf(buf, len, "cpu%d level %d: %s/%d: %s (prio "
-				 "%d, burst %u)", cpu, level, p->comm,
-				 p->pid, why, stair(p)->prio,
+				 "%d, normal %d, inherited %d, burst %u)", cpu,
+				 level, p->comm, p->pid, why, stair(p)->prio,
+				 stair(p)->normal_prio, p->pi_prio,
 				 stair(p)->burst);
 			return 1;
 		}
@@ -1579,6 +1681,8 @@ struct sched_drv staircase_sched_drv = {
 #endif
 	.for_each_queued	= stair_for_each_queued,
 	.check			= stair_check,
+	.normal_prio		= stair_normal_prio,
+	.pi_setprio		= stair_pi_setprio,
 	.tunables		= stair_tunables,
 	.starvation_bound	= stair_starvation_bound,
 	.pick_work		= stair_pick_work,

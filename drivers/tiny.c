@@ -136,6 +136,29 @@ static int normal_prio(const task_t *p)
 	return p->static_prio;
 }
 
+/*
+ * effective_prio - the priority @p is queued at: its normal one, or the
+ * one it inherits through an rt_mutex (p->pi_prio) if that is better.
+ * Every place that sets u.tiny.prio uses it, so a boost survives
+ * setscheduler and nice and the new normal priority shows when it ends.
+ */
+static int effective_prio(const task_t *p)
+{
+	return min(normal_prio(p), p->pi_prio);
+}
+
+/*
+ * sliced - whether @p's timeslice runs out: SCHED_RR, and SCHED_NORMAL
+ * at the normal level.  A SCHED_NORMAL task boosted into the RT range
+ * runs as SCHED_FIFO there, as in the kernel.
+ */
+static int sliced(const task_t *p)
+{
+	if (p->policy == SCHED_NORMAL)
+		return p->u.tiny.prio >= MAX_RT_PRIO;
+	return p->policy == SCHED_RR;
+}
+
 static void enqueue_task(task_t *p, struct tiny_rq *rq)
 {
 	struct tiny_array *a = &rq->array;
@@ -553,8 +576,7 @@ static void tiny_scheduler_tick(void)
 	if (p == rq->idle)
 		return;
 	spin_lock(&rq->lock);
-	if (p->policy != SCHED_FIFO && p->u.tiny.on_rq &&
-	    !--p->u.tiny.time_slice) {
+	if (sliced(p) && p->u.tiny.on_rq && !--p->u.tiny.time_slice) {
 		p->u.tiny.time_slice = task_timeslice(p);
 		requeue_task(p, rq);
 		set_tsk_need_resched(p);
@@ -619,7 +641,7 @@ static void tiny_sched_fork(task_t *p)
 	p->state = TASK_RUNNING;
 	INIT_LIST_HEAD(&p->u.tiny.run_list);
 	p->u.tiny.on_rq = 0;
-	p->u.tiny.prio = normal_prio(p);
+	p->u.tiny.prio = effective_prio(p);
 	p->u.tiny.time_slice = task_timeslice(p);
 	/* schedule_tail() drops the runqueue lock of the first switch */
 	p->thread_info->preempt_count = 1;
@@ -640,7 +662,7 @@ static void tiny_wake_up_new_task(task_t *p, unsigned long clone_flags)
 		rq = task_rq_lock(p, &flags);
 		rq->wunt_moved++;
 	}
-	p->u.tiny.prio = normal_prio(p);
+	p->u.tiny.prio = effective_prio(p);
 	activate_task(p, rq);
 	task_rq_unlock(rq, &flags);
 }
@@ -683,8 +705,8 @@ static void tiny_set_user_nice(task_t *p, long nice)
 		return;
 	rq = task_rq_lock(p, &flags);
 	p->static_prio = NICE_TO_PRIO(nice);
-	if (!tiny_rt_task(p))
-		p->u.tiny.prio = p->static_prio;
+	/* the level stays: NORMAL is one level, a boost keeps its own */
+	p->u.tiny.prio = effective_prio(p);
 	if (p->u.tiny.time_slice > task_timeslice(p))
 		p->u.tiny.time_slice = task_timeslice(p);
 	task_rq_unlock(rq, &flags);
@@ -696,7 +718,7 @@ static void __setscheduler(task_t *p, int policy, int prio)
 	BUG_ON(p->u.tiny.on_rq);
 	p->policy = policy;
 	p->rt_priority = prio;
-	p->u.tiny.prio = normal_prio(p);
+	p->u.tiny.prio = effective_prio(p);
 }
 
 /* tiny_setscheduler - sched_setscheduler() and sched_setparam(). */
@@ -731,6 +753,41 @@ static int tiny_setscheduler(pid_t pid, int policy,
 	task_rq_unlock(rq, &flags);
 	read_unlock_irq(&tasklist_lock);
 	return 0;
+}
+
+/* ---- priority inheritance ------------------------------------------------ */
+
+static int tiny_normal_prio(task_t *p)
+{
+	return normal_prio(p);
+}
+
+/*
+ * tiny_pi_setprio - p->pi_prio changed: requeue @p at its effective
+ * level and preempt as due.  Called with p->pi_lock held, irqs off.
+ */
+static void tiny_pi_setprio(task_t *p)
+{
+	struct tiny_rq *rq;
+	unsigned long flags;
+	int old_level, queued;
+
+	rq = task_rq_lock(p, &flags);
+	queued = p->u.tiny.on_rq;
+	old_level = level_of(p);
+	if (queued)
+		dequeue_task(p, rq);
+	p->u.tiny.prio = effective_prio(p);
+	if (queued) {
+		enqueue_task(p, rq);
+		if (task_running(rq, p)) {
+			if (level_of(p) > old_level)
+				resched_task(p);
+		} else if (preempts(p, rq)) {
+			resched_task(rq->curr);
+		}
+	}
+	task_rq_unlock(rq, &flags);
 }
 
 static long tiny_rr_get_interval(pid_t pid, struct timespec __user *interval)
@@ -1125,6 +1182,8 @@ struct sched_drv tiny_sched_drv = {
 	.task_prio		= tiny_task_prio,
 	.try_to_wake_up		= tiny_try_to_wake_up,
 	.wake_up_new_task	= tiny_wake_up_new_task,
+	.normal_prio		= tiny_normal_prio,
+	.pi_setprio		= tiny_pi_setprio,
 #ifdef CONFIG_SMP
 	.migration_init		= tiny_migration_init,
 	.exec			= tiny_sched_exec,

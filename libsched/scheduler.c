@@ -25,6 +25,7 @@
 #include <linux/kernel_stat.h>
 #include <asm/uaccess.h>
 #include <linux/sched_trace.h>
+#include <linux/rtmutex.h>
 
 /*
  * The drivers configure built; the default one comes first.  Each driver
@@ -239,14 +240,33 @@ asmlinkage void schedule_tail(task_t *prev)
 	scheduler->tail(prev);
 }
 
+/*
+ * setscheduler - the driver changes the policy; a task waiting on an
+ * rt_mutex is then requeued at its new priority along its chain.
+ */
 int setscheduler(pid_t pid, int policy, struct sched_param __user *param)
 {
-	return scheduler->setscheduler(pid, policy, param);
+	int retval = scheduler->setscheduler(pid, policy, param);
+	task_t *p;
+
+	if (retval)
+		return retval;
+	read_lock_irq(&tasklist_lock);
+	p = find_process_by_pid(pid);
+	if (p)
+		get_task_struct(p);
+	read_unlock_irq(&tasklist_lock);
+	if (p) {
+		rt_mutex_adjust_pi(p);
+		put_task_struct(p);
+	}
+	return 0;
 }
 
 void set_user_nice(task_t *p, long nice)
 {
 	scheduler->set_user_nice(p, nice);
+	rt_mutex_adjust_pi(p);
 }
 EXPORT_SYMBOL(set_user_nice);
 
@@ -322,6 +342,17 @@ void __devinit cpu_attach_domain(struct sched_domain *sd, int cpu)
 void sched_idle_next(void)
 {
 	scheduler->sched_idle_next();
+}
+
+/* The priority inheritance hooks, for libsched/rtmutex.c. */
+int sched_normal_prio(task_t *p)
+{
+	return scheduler->normal_prio(p);
+}
+
+void sched_pi_setprio(task_t *p)
+{
+	scheduler->pi_setprio(p);
 }
 
 #ifdef CONFIG_SCHEDSTATS

@@ -680,7 +680,7 @@ START_TEST(compat_cmd_errors)
 	ck_assert_int_eq(sim_cmd(12345, SIM_CMD_BURN, 1, 0, 0, 0), -ESRCH);
 	ck_assert_int_eq(sim_cmd(body, SIM_CMD_BURN, 1, 0, 0, 0), -EINVAL);
 	ck_assert_int_eq(sim_cmd(script, 0, 0, 0, 0, 0), -EINVAL);
-	ck_assert_int_eq(sim_cmd(script, SIM_CMD_EXIT + 1, 0, 0, 0, 0),
+	ck_assert_int_eq(sim_cmd(script, SIM_CMD_LAST + 1, 0, 0, 0, 0),
 			 -EINVAL);
 	ck_assert_uint_eq(t_info(script).cmds_done, 0);
 }

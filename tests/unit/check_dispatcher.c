@@ -242,6 +242,24 @@ DRIVE_WRAPPER(wait_task_inactive)
 DRIVE_WRAPPER(cpu_attach_domain)
 
 /*
+ * A SCHED_FIFO task blocking on an rt_mutex a normal task holds: the
+ * holder is boosted (pi_setprio) from what the PI rules compute with
+ * its normal priority (normal_prio).
+ */
+static void drive_pi_boost(void)
+{
+	int holder = t_spawn_script("holder", SIM_SCHED_NORMAL, 0, 0);
+	int waiter = t_spawn_script("waiter", SIM_SCHED_FIFO, 10, 0);
+
+	t_cmd(holder, SIM_CMD_MUTEX_LOCK, 0, 0, 0, 0);
+	ck_assert_int_eq(sim_cmd(waiter, SIM_CMD_MUTEX_LOCK, 0, 0, 0, 0), 0);
+	t_run(MS(1));
+	ck_assert_int_eq(t_info(holder).prio, 99 - 10);
+	t_cmd(holder, SIM_CMD_MUTEX_UNLOCK, 0, 0, 0, 0);
+	ck_assert_int_eq(sim_cmd_wait(waiter, SEC(1)), 0);
+}
+
+/*
  * sched_idle_next() belongs to a CPU on its way down (2.6.10 drivers
  * BUG() when it is still online): reach it by taking the last CPU down.
  */
@@ -312,6 +330,8 @@ static const struct entry_case entry_cases[] = {
 	  { HOOK(wait_task_inactive) } },
 	{ "cpu_attach_domain()", drive_wrapper_cpu_attach_domain,
 	  { HOOK(cpu_attach_domain) } },
+	{ "rt_mutex boost", drive_pi_boost,
+	  { HOOK(normal_prio), HOOK(pi_setprio) } },
 	{ "sim_cpu_offline()", drive_cpu_offline,
 	  { HOOK(sched_idle_next) } },
 };

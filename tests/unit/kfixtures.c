@@ -819,6 +819,18 @@ static int spy_check(char *buf, int len)
 	return spy_orig.check(buf, len);
 }
 
+static int spy_normal_prio(struct task_struct *p)
+{
+	SPY_COUNT(normal_prio);
+	return spy_orig.normal_prio(p);
+}
+
+static void spy_pi_setprio(struct task_struct *p)
+{
+	SPY_COUNT(pi_setprio);
+	spy_orig.pi_setprio(p);
+}
+
 #define HOOK_NAME(hook)	[KFIX_HOOK_##hook] = #hook
 
 static const char *const spy_hook_names[KFIX_NR_HOOKS] = {
@@ -841,7 +853,8 @@ static const char *const spy_hook_names[KFIX_NR_HOOKS] = {
 	HOOK_NAME(set_cpus_allowed),	HOOK_NAME(wait_task_inactive),
 	HOOK_NAME(cpu_attach_domain),	HOOK_NAME(sched_idle_next),
 	HOOK_NAME(show_schedstat),	HOOK_NAME(for_each_queued),
-	HOOK_NAME(check),
+	HOOK_NAME(check),		HOOK_NAME(normal_prio),
+	HOOK_NAME(pi_setprio),
 };
 
 /*
@@ -900,6 +913,8 @@ void kfix_spy_attach(void)
 	d->for_each_queued = spy_for_each_queued;
 	if (spy_orig.check)
 		d->check = spy_check;
+	d->normal_prio = spy_normal_prio;
+	d->pi_setprio = spy_pi_setprio;
 }
 
 void kfix_spy_detach(void)

@@ -168,6 +168,8 @@ enum kfix_hook {
 	KFIX_HOOK_show_schedstat,	/* CONFIG_SCHEDSTATS */
 	KFIX_HOOK_for_each_queued,
 	KFIX_HOOK_check,		/* optional */
+	KFIX_HOOK_normal_prio,
+	KFIX_HOOK_pi_setprio,
 	KFIX_NR_HOOKS
 };
 

@@ -153,7 +153,13 @@ enum sim_cmd_op {
 	SIM_CMD_IO_WAIT,	/* a0: jiffies for io_schedule_timeout() */
 	SIM_CMD_FORK,		/* child runs a script task too; result: pid */
 	SIM_CMD_EXIT,		/* a0: exit code */
+	SIM_CMD_MUTEX_LOCK,	/* a0: harness rt_mutex index; result 0 */
+	SIM_CMD_MUTEX_LOCK_INT,	/* a0: index, a1: detect deadlock; result
+				 * 0, -EINTR (signal), -EDEADLK */
+	SIM_CMD_MUTEX_TRYLOCK,	/* a0: index; result 1 taken, 0 not */
+	SIM_CMD_MUTEX_UNLOCK,	/* a0: index; result 0 */
 };
+#define SIM_CMD_LAST		SIM_CMD_MUTEX_UNLOCK
 
 /* Queue a command for a script task and wake it; 0 or -ESRCH/-EINVAL. */
 int sim_cmd(int pid, int op, long a0, long a1, long a2, long a3);
@@ -197,6 +203,25 @@ void sim_wq_wake(int idx, int nr_exclusive);
 void sim_completion_wait(int idx);
 void sim_complete(int idx, int all);
 long sim_io_wait(long jiffies);		/* io_schedule_timeout() */
+
+/*
+ * Harness rt_mutexes (libsched/rtmutex.c, priority inheritance), by
+ * index 0..SIM_NR_MUTEX-1, unlocked at boot.  sim_mutex_lock() sleeps
+ * uninterruptibly (a deadlock is a kernel BUG, reported); the
+ * interruptible one answers -EINTR on a signal and, when @detect,
+ * -EDEADLK for a deadlock.  A task exiting with one held is a BUG.
+ */
+#define SIM_NR_MUTEX	8
+void sim_mutex_lock(int idx);
+int sim_mutex_lock_interruptible(int idx, int detect);
+int sim_mutex_trylock(int idx);
+void sim_mutex_unlock(int idx);
+/*
+ * From outside: the pid owning mutex @idx (0: free), and in *@pending
+ * (if not NULL) 1 when that owner was handed it at unlock and has not
+ * run to take it yet; -EINVAL for a bad index.
+ */
+int sim_mutex_owner(int idx, int *pending);
 
 /* System calls of the current task, by number. */
 enum sim_syscall {

@@ -123,6 +123,26 @@ struct sched_drv {
 	int (*check)(char *buf, int len);
 
 	/*
+	 * Priority inheritance (libsched/rtmutex.c), mandatory:
+	 *
+	 * normal_prio returns @p's priority without inheritance, on the
+	 * 0..MAX_PRIO-1 scale: MAX_RT_PRIO-1 - rt_priority for RT tasks,
+	 * the design's own (dynamic) priority for others.
+	 *
+	 * pi_setprio is called after p->pi_prio changed (MAX_PRIO: no
+	 * boost): the driver makes min(its own priority, p->pi_prio) @p's
+	 * effective priority, requeues @p at that level if queued and
+	 * preempts as due, and from then on keeps applying p->pi_prio
+	 * wherever it recomputes @p's priority (ticks, wake-ups,
+	 * setscheduler, nice), so a boosted task stays boosted and takes
+	 * its new normal priority when the boost ends.  task_prio() reports
+	 * the effective priority.  Called with p->pi_lock held, interrupts
+	 * off; it takes the runqueue lock itself.
+	 */
+	int (*normal_prio)(struct task_struct *p);
+	void (*pi_setprio)(struct task_struct *p);
+
+	/*
 	 * tunables (optional): the design's controls, set to their
 	 * defaults by sched_init() at every boot.
 	 */
@@ -163,6 +183,10 @@ typedef unsigned int (*sched_timeslice_fn)(const struct task_struct *);
 extern long sched_rr_interval(pid_t pid, struct timespec __user *interval,
 			      sched_timeslice_fn timeslice);
 
+/* The running driver's priority inheritance hooks (scheduler.c). */
+extern int sched_normal_prio(struct task_struct *p);
+extern void sched_pi_setprio(struct task_struct *p);
+
 /* The running driver's tunables (scheduler.c): show, store by name. */
 extern const struct sched_tunable *sched_tunable_find(const char *name);
 extern int sched_tunable_show(const struct sched_tunable *t, char *buf,
@@ -191,6 +215,7 @@ struct prio_array;
 
 struct cpusched_ingo {
 	int prio;			/* dynamic priority, 0..MAX_PRIO-1 */
+	int normal_prio;		/* ->prio without inheritance */
 	struct list_head run_list;	/* on array->queue[prio] */
 	struct prio_array *array;	/* active or expired; NULL: off rq */
 	unsigned int time_slice;	/* jiffies left */
@@ -208,6 +233,7 @@ struct cpusched_ingo {
 struct cpusched_staircase {
 	struct list_head run_list;	/* on the runqueue level of ->prio */
 	int prio;			/* 0..99 RT, 100..139 the staircase */
+	int normal_prio;		/* ->prio without inheritance */
 	int on_rq;			/* queued on cpu_rq(task_cpu(p)) */
 	unsigned int burst;		/* 0..19 - nice: longer on top */
 	unsigned int slice;		/* jiffies left of the whole slice */
