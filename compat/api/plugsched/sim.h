@@ -296,6 +296,62 @@ struct sim_cpu_info {
 
 int sim_cpu_info(int cpu, struct sim_cpu_info *info);
 
+/* ---- rt-mutex tester (compat/rttest.c) ------------------------------- */
+
+/*
+ * The machine side of Linux's rt-mutex tester (scripts/rt-tester), read
+ * by `schedsim --script FILE.tst`: SIM_RTTEST_THREADS tester threads
+ * ("rt-test-0".., SCHED_NORMAL nice 0 when started) and SIM_RTTEST_LOCKS
+ * PI mutexes, plus a SCHED_FIFO 99 controller task ("rt-test-ctl") that
+ * posts commands as the kernel's sysfs writer does.
+ *
+ * Commands (sim_rttest_cmd, @arg in brackets): schedother [nice],
+ * schedfifo [priority], lock, locknowait, lockint, lockintnowait,
+ * lockcont, unlock [lock], lockbkl, unlockbkl [ignored], signal
+ * [ignored: SIGHUP to @thread], reset, resetevent [ignored], and
+ * lockintdetect [lock] (ours: lockintnowait with deadlock detection;
+ * the thread's opcode becomes the error, -EDEADLK).  schedother,
+ * schedfifo and signal act at once, whatever the thread is doing; the
+ * others are run by the thread: -EBUSY while it still runs one.  The
+ * lock and lockint variants stop, once woken, in a wake-up loop (status
+ * 3) until lockcont.
+ *
+ * Tests (sim_rttest_check): prioeq/lt/gt and nprioeq/lt/gt compare P = 99
+ * - effective prio and N = 99 - normal prio with @arg; unlocked,
+ * trylock, blocked, blockedwake, locked: lock @arg's status digit is 0,
+ * 1, 2, 3, 4; unlockedbkl, blockedbkl, lockedbkl: the big lock's; opcodeeq/
+ * lt/gt and eventeq/lt/gt compare the opcode and the event stamp.
+ */
+#define SIM_RTTEST_THREADS	8
+#define SIM_RTTEST_LOCKS	8
+
+struct sim_rttest_status {
+	int pid;
+	int opcode;		/* running command, 0 done, -errno failed */
+	int event;		/* event counter after its last step */
+	int prio;		/* P */
+	int normal_prio;	/* N */
+	int mutexes[SIM_RTTEST_LOCKS];	/* 0 unlocked .. 4 locked */
+	int bkl;
+};
+
+/* Start the tester on the booted machine: 0, -EINVAL, -EBUSY (running). */
+int sim_rttest_start(void);
+int sim_rttest_pid(int thread);
+/* The number of a command name (opcodeeq takes either), or -1. */
+int sim_rttest_opcode(const char *name);
+/* Post a command; the machine settles at sim_now().  0 or -errno. */
+int sim_rttest_cmd(int thread, const char *opcode, long arg);
+/* 1 true, 0 false, -EINVAL (unknown test, thread or lock). */
+int sim_rttest_check(int thread, const char *test, long arg);
+/* What @test's argument is (SIM_RTTEST_ARG_*), 0 for no such test. */
+#define SIM_RTTEST_ARG_NUMBER	1	/* a priority, opcode or event */
+#define SIM_RTTEST_ARG_LOCK	2	/* a lock, 0..SIM_RTTEST_LOCKS-1 */
+#define SIM_RTTEST_ARG_OPCODE	3	/* a number or a command name */
+#define SIM_RTTEST_ARG_IGNORED	4	/* the big lock's tests */
+int sim_rttest_test_arg(const char *test);
+int sim_rttest_status(int thread, struct sim_rttest_status *status);
+
 #ifdef __cplusplus
 }
 #endif
