@@ -1181,7 +1181,7 @@ int sim_cpu_info(int cpu, struct sim_cpu_info *info)
 	return 0;
 }
 
-/* ---- /sys/cpusched/<driver>/ ---------------------------------------------- */
+/* ---- /sys/cpusched/<driver>/ ------------------------------------------ */
 
 static const struct sched_tunable *tunable_at(int i)
 {

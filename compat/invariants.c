@@ -193,9 +193,10 @@ static void check_pi(struct task_struct *p)
 		return;
 	list_for_each_entry(w, &p->pi_waiters, pi_list_entry) {
 		if (w->prio < last)
-			sim_fail("BUG: invariant: PI waiters of %s out of order: "
-				 "%s (prio %d) after prio %d", sim_task_name(p),
-				 sim_task_name(w->task), w->prio, last);
+			sim_fail("BUG: invariant: PI waiters of %s out of "
+				 "order: %s (prio %d) after prio %d",
+				 sim_task_name(p), sim_task_name(w->task),
+				 w->prio, last);
 		last = w->prio;
 		if (w->prio < best)
 			best = w->prio;

@@ -488,42 +488,22 @@ static void stair_account_steal_time(struct task_struct *p, cputime_t steal)
 
 static unsigned long stair_nr_running(void)
 {
-	unsigned long sum = 0;
-	int cpu;
-
-	for_each_cpu(cpu)
-		sum += cpu_rq(cpu)->nr_running;
-	return sum;
+	return sched_sum_rq(unsigned long, cpu_rq, nr_running);
 }
 
 static unsigned long stair_nr_uninterruptible(void)
 {
-	long sum = 0;
-	int cpu;
-
-	for_each_cpu(cpu)
-		sum += cpu_rq(cpu)->nr_uninterruptible;
-	return sum;
+	return sched_sum_rq(long, cpu_rq, nr_uninterruptible);
 }
 
 static unsigned long long stair_nr_context_switches(void)
 {
-	unsigned long long sum = 0;
-	int cpu;
-
-	for_each_cpu(cpu)
-		sum += cpu_rq(cpu)->nr_switches;
-	return sum;
+	return sched_sum_rq(unsigned long long, cpu_rq, nr_switches);
 }
 
 static unsigned long stair_nr_iowait(void)
 {
-	unsigned long sum = 0;
-	int cpu;
-
-	for_each_cpu(cpu)
-		sum += atomic_read(&cpu_rq(cpu)->nr_iowait);
-	return sum;
+	return sched_sum_rq(unsigned long, cpu_rq, nr_iowait.counter);
 }
 
 static int stair_idle_cpu(int cpu)

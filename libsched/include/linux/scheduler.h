@@ -183,6 +183,20 @@ typedef unsigned int (*sched_timeslice_fn)(const struct task_struct *);
 extern long sched_rr_interval(pid_t pid, struct timespec __user *interval,
 			      sched_timeslice_fn timeslice);
 
+/*
+ * sched_sum_rq - @field summed over every possible CPU's runqueue, where
+ * @rq(cpu) is the driver's runqueue of a CPU: what nr_running() and the
+ * other global counters of a per-CPU design add up.
+ */
+#define sched_sum_rq(type, rq, field) ({				\
+	type __sum = 0;							\
+	int __cpu;							\
+									\
+	for_each_cpu(__cpu)						\
+		__sum += rq(__cpu)->field;				\
+	__sum;								\
+})
+
 /* The running driver's priority inheritance hooks (scheduler.c). */
 extern int sched_normal_prio(struct task_struct *p);
 extern void sched_pi_setprio(struct task_struct *p);
