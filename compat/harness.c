@@ -152,6 +152,7 @@ static void reset_globals(void)
 		memset(&per_cpu(kstat, i), 0, sizeof(per_cpu(kstat, i)));
 	sim_locks_reset();
 	sim_timers_reset();
+	sim_trace_set_sink(NULL, NULL);
 }
 
 /* The harness's rt_mutexes (SIM_CMD_MUTEX_*, sim_mutex_*()). */

@@ -1039,6 +1039,112 @@ START_TEST(compat_hotplug_timers_and_jiffies_survive)
 }
 END_TEST
 
+/* ---- the trace sink ------------------------------------------------------ */
+
+#define MAX_EVENTS	4096
+
+struct recorder {
+	int n;
+	struct sim_trace_event ev[MAX_EVENTS];
+};
+
+static void record(const struct sim_trace_event *ev, void *arg)
+{
+	struct recorder *r = arg;
+
+	if (r->n < MAX_EVENTS)
+		r->ev[r->n++] = *ev;
+}
+
+/*
+ * On each CPU the switches form one timeline: each switch's prev is the
+ * previous switch's next, time never goes back.
+ */
+START_TEST(compat_trace_switches_chain_per_cpu)
+{
+	static struct recorder r;
+	int last_next[4], i, cpu, per_cpu[4] = { 0 };
+	unsigned long long last_ns[4] = { 0 };
+
+	t_boot(4, NULL);
+	sim_trace_set_sink(record, &r);
+	for (i = 0; i < 6; i++)
+		t_spawn("hog", SIM_SCHED_NORMAL, 0, 0, t_body_hog, NULL);
+	t_spawn("sleeper", SIM_SCHED_NORMAL, 0, 0, t_body_sleeper,
+		(void *)(unsigned long)10);
+	t_run(MS(500));
+	ck_assert_int_lt(r.n, MAX_EVENTS);
+	for (cpu = 0; cpu < 4; cpu++)
+		last_next[cpu] = -1;
+	for (i = 0; i < r.n; i++) {
+		struct sim_trace_event *e = &r.ev[i];
+
+		if (e->type != SIM_TRACE_SWITCH)
+			continue;
+		cpu = e->cpu;
+		ck_assert_int_lt(cpu, 4);
+		per_cpu[cpu]++;
+		ck_assert_uint_ge(e->ns, last_ns[cpu]);
+		if (last_next[cpu] >= 0)
+			ck_assert_int_eq(e->pid, last_next[cpu]);
+		last_next[cpu] = e->next_pid;
+		last_ns[cpu] = e->ns;
+	}
+	/* six hogs round-robin on four CPUs: every CPU switches often */
+	for (cpu = 0; cpu < 4; cpu++)
+		ck_assert_int_ge(per_cpu[cpu], 3);
+}
+END_TEST
+
+/* A wake-up event names the woken task and the CPU it will run on. */
+START_TEST(compat_trace_wakeup_names_task_and_cpu)
+{
+	static struct recorder r;
+	int pid, i, wakeups = 0;
+
+	t_boot(2, NULL);
+	pid = t_spawn("sleeper", SIM_SCHED_NORMAL, 0, 0, t_body_sleeper,
+		      (void *)(unsigned long)10);
+	sim_trace_set_sink(record, &r);
+	t_run(MS(100));
+	for (i = 0; i < r.n; i++) {
+		if (r.ev[i].type != SIM_TRACE_WAKEUP)
+			continue;
+		wakeups++;
+		ck_assert_int_eq(r.ev[i].pid, pid);
+		ck_assert_str_eq(r.ev[i].comm, "sleeper");
+		ck_assert_int_eq(r.ev[i].success, 1);
+		ck_assert_int_eq(r.ev[i].target_cpu, t_info(pid).cpu);
+	}
+	/* 1 ms of work every 10 ms: one wake-up per period */
+	ck_assert_int_eq(wakeups, 10);
+	ck_assert_uint_eq(t_info(pid).wakeups, 10);
+}
+END_TEST
+
+/* Watching a run does not change it: same digest with and without. */
+START_TEST(compat_trace_sink_does_not_change_run)
+{
+	static struct recorder r;
+	unsigned long long digest[2];
+	int pass, i;
+
+	for (pass = 0; pass < 2; pass++) {
+		t_boot(2, NULL);
+		if (pass)
+			sim_trace_set_sink(record, &r);
+		for (i = 0; i < 3; i++)
+			t_spawn("hog", SIM_SCHED_NORMAL, 0, i * 5, t_body_hog,
+				NULL);
+		t_run(MS(300));
+		digest[pass] = sim_trace_digest();
+		t_shutdown();
+	}
+	ck_assert_uint_eq(digest[0], digest[1]);
+	ck_assert_int_gt(r.n, 0);
+}
+END_TEST
+
 /* ---- the suite ----------------------------------------------------------- */
 
 static Suite *compat_suite(void)
@@ -1116,6 +1222,13 @@ static Suite *compat_suite(void)
 	tcase_add_test(tc, compat_boot_isolcpus_sets_map);
 	tcase_add_test(tc, compat_boot_isolcpus_default_none);
 	tcase_add_test(tc, compat_kthread_create_bind_stop);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("trace");
+	tcase_add_checked_fixture(tc, NULL, teardown);
+	tcase_add_test(tc, compat_trace_switches_chain_per_cpu);
+	tcase_add_test(tc, compat_trace_wakeup_names_task_and_cpu);
+	tcase_add_test(tc, compat_trace_sink_does_not_change_run);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("hotplug");

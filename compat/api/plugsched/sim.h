@@ -81,6 +81,39 @@ int sim_check(void);
 unsigned long long sim_trace_digest(void);
 unsigned long long sim_nr_events(void);
 
+/*
+ * Scheduling events as they happen, for traces: the machine calls @fn for
+ * every context switch, successful wake-up, new task's wake-up and
+ * migration, in order, with the virtual time and the tasks' kernel
+ * priorities (0..139; 140 for an idle task).  @fn runs inside the
+ * machine: it must only record.  NULL stops; a boot starts with none.
+ */
+enum sim_trace_type {
+	SIM_TRACE_SWITCH = 1,
+	SIM_TRACE_WAKEUP,
+	SIM_TRACE_WAKEUP_NEW,
+	SIM_TRACE_MIGRATE,
+};
+
+struct sim_trace_event {
+	int type;
+	unsigned long long ns;
+	int cpu;		/* the CPU whose code did it */
+	int pid;		/* switch: prev; others: the task */
+	char comm[16];
+	int prio;
+	long prev_state;	/* switch: prev's state (0 runnable) */
+	int next_pid;		/* switch */
+	char next_comm[16];
+	int next_prio;
+	int target_cpu;		/* wake-ups: task_cpu(); migrate: dest */
+	int orig_cpu;		/* migrate: source */
+	int success;		/* wake-ups */
+};
+
+typedef void (*sim_trace_fn)(const struct sim_trace_event *ev, void *arg);
+void sim_trace_set_sink(sim_trace_fn fn, void *arg);
+
 /* /proc/schedstat as the driver prints it; NULL if the driver has none. */
 const char *sim_schedstat(void);
 
