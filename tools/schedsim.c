@@ -11,6 +11,9 @@
  * format of Linux's scripts/rt-tester, see run_script() below) and prints
  * "Pass", or "Test failed in line N" / "Syntax error in line N".
  *
+ * --trace=FILE.txt|FILE.json records the run's scheduling events (see
+ * trace.h); --schedstat prints /proc/schedstat at the end.
+ *
  * Exit status: 0 on success, 1 if the machine reported a bug (or a
  * script test failed), 2 for bad usage (or a malformed script).
  */
@@ -27,6 +30,8 @@
 
 #include <plugsched/sim.h>
 
+#include "trace.h"
+
 #define NSEC_PER_MSEC	1000000ULL
 #define NSEC_PER_SEC	1000000000ULL
 
@@ -40,6 +45,8 @@ struct options {
 	unsigned long long duration_ns;
 	int list_tunables;
 	const char *script;		/* --script: an rt-tester file */
+	const char *trace;		/* --trace: FILE.txt or FILE.json */
+	int schedstat;			/* --schedstat */
 	int nr_sets;
 	const char *sets[MAX_SETS];	/* DRIVER.TUNABLE=VALUE */
 };
@@ -112,6 +119,10 @@ static void usage(FILE *out)
 		"                   instead of the workload: prints Pass\n"
 		"                   (exit 0), Test failed in line N (1)\n"
 		"                   or Syntax error in line N (2)\n"
+		"  --trace=FILE     write the run's scheduling events to FILE:\n"
+		"                   FILE.txt ftrace text (Perfetto opens it),\n"
+		"                   FILE.json Chrome/Perfetto JSON events\n"
+		"  --schedstat      print /proc/schedstat at the end\n"
 		"  --help           this text\n",
 		sim_max_cpus());
 }
@@ -189,6 +200,8 @@ static void parse_options(int argc, char **argv, struct options *o)
 		{ "set", required_argument, NULL, 't' },
 		{ "list-tunables", no_argument, NULL, 'l' },
 		{ "script", required_argument, NULL, 'S' },
+		{ "trace", required_argument, NULL, 'T' },
+		{ "schedstat", no_argument, NULL, 'P' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -230,6 +243,16 @@ static void parse_options(int argc, char **argv, struct options *o)
 			break;
 		case 'S':
 			o->script = optarg;
+			break;
+		case 'T':
+			if (trace_format_of(optarg) == TRACE_BAD)
+				die_usage("--trace: '%s' does not end in .txt "
+					  "(ftrace text) or .json "
+					  "(Chrome/Perfetto JSON)", optarg);
+			o->trace = optarg;
+			break;
+		case 'P':
+			o->schedstat = 1;
 			break;
 		case 'h':
 			usage(stdout);
@@ -687,12 +710,40 @@ static int run_script(const char *file, const struct script *sc)
 	return ret;
 }
 
+/*
+ * finish_run - after the run: write the trace (even of a failed run: it
+ * shows what led there) and print /proc/schedstat.  Returns @status, or
+ * 1 if the trace could not be written.
+ */
+static int finish_run(const struct options *o, struct trace *trace,
+		      int status)
+{
+	const char *text;
+	char err[512];
+
+	if (trace && trace_finish(trace, sim_now(), err, sizeof(err))) {
+		fprintf(stderr, "schedsim: %s\n", err);
+		if (!status)
+			status = 1;
+	}
+	if (!o->schedstat || sim_failed())
+		return status;
+	text = sim_schedstat();
+	if (text)
+		printf("\n/proc/schedstat:\n%s", text);
+	else
+		fprintf(stderr, "schedsim: %s has no /proc/schedstat\n",
+			sim_cpusched());
+	return status;
+}
+
 int main(int argc, char **argv)
 {
 	struct options o;
 	struct script sc = { NULL, 0, 0 };
 	struct sim_config cfg;
-	char cmdline[128];
+	struct trace *trace = NULL;
+	char cmdline[128], err[512];
 	int pids[NR_WORKLOAD];
 	int i;
 
@@ -704,6 +755,14 @@ int main(int argc, char **argv)
 			return i;
 		}
 	}
+	if (o.trace && !o.list_tunables) {
+		trace = trace_open(o.trace, err, sizeof(err));
+		if (!trace) {
+			fprintf(stderr, "schedsim: %s\n", err);
+			free(sc.steps);
+			return 2;
+		}
+	}
 
 	sim_config_init(&cfg);
 	cfg.nr_cpus = o.cpus;
@@ -713,6 +772,8 @@ int main(int argc, char **argv)
 	cfg.cmdline = cmdline;
 	if (sim_boot(&cfg)) {
 		fprintf(stderr, "schedsim: boot failed: %s\n", sim_error());
+		if (trace)
+			trace_discard(trace);
 		return 1;
 	}
 	if (o.list_tunables) {
@@ -722,19 +783,25 @@ int main(int argc, char **argv)
 	}
 	for (i = 0; i < o.nr_sets; i++) {
 		if (apply_set(o.sets[i])) {
+			if (trace)
+				trace_discard(trace);
 			sim_shutdown();
 			return 2;
 		}
 	}
+	if (trace)
+		trace_attach(trace);
 	if (o.script) {
 		i = run_script(o.script, &sc);
 		free(sc.steps);
+		i = finish_run(&o, trace, i);
 		sim_shutdown();
 		return i;
 	}
 	if (spawn_workload(pids) || sim_run_for(o.duration_ns)) {
 		if (sim_failed())
 			fprintf(stderr, "schedsim: %s\n", sim_report());
+		finish_run(&o, trace, 1);
 		sim_shutdown();
 		return 1;
 	}
@@ -744,6 +811,7 @@ int main(int argc, char **argv)
 	       o.hz, o.seed, o.duration_ns / 1e9);
 	print_tasks(pids);
 	print_cpus(o.duration_ns);
+	i = finish_run(&o, trace, 0);
 	sim_shutdown();
-	return 0;
+	return i;
 }

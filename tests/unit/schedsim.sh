@@ -70,6 +70,131 @@ else
 fi
 fi
 
+# Traces.  The run with --trace prints the same tables as without it:
+# recording does not change the schedule.
+if "$sim" --cpus=2 --duration=1 --trace="$tmp/t.txt" >"$tmp/txt.out" 2>&1 &&
+   cmp -s "$tmp/out" "$tmp/txt.out"; then
+	ok "--trace=FILE.txt leaves the run unchanged"
+else
+	ko "--trace=FILE.txt leaves the run unchanged"
+fi
+# The kernel's header: tracer, entry count (= event lines), CPU count,
+# the column titles.
+events=$(grep -vc '^#' "$tmp/t.txt")
+if [ "$(sed -n 1p "$tmp/t.txt")" = "# tracer: nop" ] &&
+   grep -qx "# entries-in-buffer/entries-written: $events/$events   #P:2" "$tmp/t.txt" &&
+   grep -qx '#           TASK-PID     CPU#  |||||  TIMESTAMP  FUNCTION' "$tmp/t.txt"; then
+	ok "ftrace header names $events entries on 2 CPUs"
+else
+	ko "ftrace header (tracer, entries $events, #P:2, column titles)"
+fi
+# Every event line in the kernel's format: the task column 16 wide,
+# pid, [CPU] in 3 digits, flags, seconds.microseconds, the event.
+ctx='^[ -~]{16}-[0-9]+ +\[[0-9]{3}\] d\.\.2\. +[0-9]+\.[0-9]{6}: '
+task='comm=[^ ]+ pid=[0-9]+ prio=[0-9]+'
+state='(R|[SDTtXZ](\|[SDTtXZ])*)'
+switch="sched_switch: prev_comm=[^ ]+ prev_pid=[0-9]+ prev_prio=[0-9]+ prev_state=$state ==> next_comm=[^ ]+ next_pid=[0-9]+ next_prio=[0-9]+\$"
+wake="sched_(waking|wakeup|wakeup_new): $task target_cpu=[0-9]{3}\$"
+migrate="sched_migrate_task: $task orig_cpu=[0-9]+ dest_cpu=[0-9]+\$"
+odd=$(grep -v '^#' "$tmp/t.txt" | LC_ALL=C grep -vE "$ctx($switch|$wake|$migrate)" | head -1)
+if [ "$events" -gt 0 ] && [ -z "$odd" ]; then
+	ok "every trace line is in the kernel's format"
+else
+	ko "every trace line is in the kernel's format: '$odd'"
+fi
+for cpu in 000 001; do
+	if LC_ALL=C grep -E "$ctx$switch" "$tmp/t.txt" |
+	   grep -q "^.\{16\}-[0-9]* *\[$cpu\] "; then
+		ok "sched_switch lines on CPU $cpu"
+	else
+		ko "sched_switch lines on CPU $cpu"
+	fi
+done
+# A consistent timeline per CPU: a switch's prev is the previous switch's
+# next there and is the line's task; every other line's task is the one
+# current there; timestamps never go back.
+if awk '
+	/^#/ { next }
+	{
+		cpu = $2; ts = $4; sub(/:$/, "", ts)
+		if (cpu in last && ts + 0 < last[cpu] + 0) {
+			print "time goes back: " $0; bad = 1
+		}
+		last[cpu] = ts
+		if ($5 != "sched_switch:") {
+			if (cpu in cur && $1 != cur[cpu]) {
+				print "not the current task: " $0; bad = 1
+			}
+			next
+		}
+		for (i = 6; i <= NF; i++) {
+			split($i, kv, "="); f[kv[1]] = kv[2]
+		}
+		prev = f["prev_comm"] "-" f["prev_pid"]
+		if ($1 != prev || (cpu in cur && cur[cpu] != prev)) {
+			print "prev is not the last next: " $0; bad = 1
+		}
+		cur[cpu] = f["next_comm"] "-" f["next_pid"]
+	}
+	END { exit bad }' "$tmp/t.txt" >"$tmp/awk.err"; then
+	ok "trace is a consistent timeline per CPU"
+else
+	ko "trace is a consistent timeline per CPU: $(head -1 "$tmp/awk.err")"
+fi
+# The idle task is swapper/N with pid 0 and prio 140.
+if grep -q '\[001\] .*next_comm=swapper/1 next_pid=0 next_prio=140$' "$tmp/t.txt" ||
+   grep -q '\[001\] .*prev_comm=swapper/1 prev_pid=0 prev_prio=140 ' "$tmp/t.txt"; then
+	ok "idle task is swapper/1, pid 0, prio 140"
+else
+	ko "idle task is swapper/1, pid 0, prio 140"
+fi
+
+# JSON: valid, one "CPU N" row per CPU, and per CPU the complete events
+# add up to the busy time in schedsim's table (within 1 ms).
+if "$sim" --cpus=2 --duration=1 --trace="$tmp/t.json" >"$tmp/json.out" 2>&1 &&
+   cmp -s "$tmp/out" "$tmp/json.out" &&
+   python3 -m json.tool "$tmp/t.json" >/dev/null 2>&1; then
+	ok "--trace=FILE.json writes valid JSON, run unchanged"
+else
+	ko "--trace=FILE.json writes valid JSON, run unchanged"
+fi
+awk '$1 ~ /^[01]$/ && $2 ~ /^[0-9]+\.[0-9]+$/ { print $1, $2 }' \
+	"$tmp/json.out" >"$tmp/busy"
+if python3 - "$tmp/t.json" "$tmp/busy" >"$tmp/py.err" 2>&1 <<'PY'
+import json, sys
+trace = json.load(open(sys.argv[1]))
+busy = dict((int(c), float(ms)) for c, ms in
+            (line.split() for line in open(sys.argv[2])))
+events = trace["traceEvents"]
+assert trace["displayTimeUnit"] == "ns"
+names = dict((e["tid"], e["args"]["name"]) for e in events
+             if e["ph"] == "M" and e["name"] == "thread_name")
+assert names == {0: "CPU 0", 1: "CPU 1"}, names
+run_us = {}
+for e in events:
+    if e["ph"] == "X":
+        assert e["dur"] >= 0, e
+        run_us[e["tid"]] = run_us.get(e["tid"], 0.0) + e["dur"]
+assert any(e["ph"] == "i" for e in events), "no instant events"
+assert sorted(busy) == [0, 1], busy
+for cpu, ms in busy.items():
+    got = run_us.get(cpu, 0.0) / 1000.0
+    assert abs(got - ms) <= 1.0, "cpu%d: runs %.3f ms, busy %.3f ms" % (cpu, got, ms)
+PY
+then
+	ok "JSON runs add up to each CPU's busy time"
+else
+	ko "JSON runs add up to each CPU's busy time: $(tail -1 "$tmp/py.err")"
+fi
+
+# --schedstat: the driver's /proc/schedstat after the tables (the default
+# driver has one).
+if "$sim" --duration=0.1 --schedstat 2>&1 | grep -qx 'version 10'; then
+	ok "--schedstat prints version 10"
+else
+	ko "--schedstat prints version 10"
+fi
+
 # Bad input: exit 2, exactly one line on stderr, nothing on stdout.
 bad() {
 	"$sim" "$@" >"$tmp/bad.out" 2>"$tmp/bad.err"
@@ -92,6 +217,8 @@ bad --hz=5
 bad --seed=-3
 bad --bogus
 bad extra-argument
+bad --trace="$tmp/trace.dat"
+bad --trace="$tmp/trace"
 if "$sim" --help | grep -q 'built:.* tiny'; then
 bad --cpusched=tiny --set=tiny.timeslice=4
 bad --cpusched=tiny --set=tiny.timeslice=abc
