@@ -1324,25 +1324,7 @@ static Suite *staircase_suite(void)
 	return s;
 }
 
-static int staircase_built(void)
-{
-	int i;
-
-	for (i = 0; i < sim_nr_drivers(); i++)
-		if (!strcmp(sim_driver_name(i), "staircase"))
-			return 1;
-	return 0;
-}
-
-#define EXIT_SKIP	77	/* automake's "skipped" */
-
 int main(void)
 {
-	if (!staircase_built()) {
-		fprintf(stderr, "check_staircase: SKIP: this build has no "
-			"staircase driver (configure --enable-cpusched=...,"
-			"staircase)\n");
-		return EXIT_SKIP;
-	}
-	return t_run_suite(staircase_suite());
+	return t_run_suite_on(staircase_suite(), "staircase");
 }
