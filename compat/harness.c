@@ -78,6 +78,16 @@ const char *sim_driver_name(int i)
 	return sched_drivers[i]->cpusched_name;
 }
 
+int sim_driver_index(const char *name)
+{
+	int i;
+
+	for (i = 0; sched_drivers[i]; i++)
+		if (!strcmp(sched_drivers[i]->cpusched_name, name))
+			return i;
+	return -1;
+}
+
 const char *sim_default_driver(void)
 {
 	return sched_drivers[0]->cpusched_name;

@@ -51,6 +51,7 @@ int sim_max_cpus(void);			/* NR_CPUS of this build */
 /* Drivers built into this library, and the default of the build. */
 int sim_nr_drivers(void);
 const char *sim_driver_name(int i);
+int sim_driver_index(const char *name);	/* -1: not built */
 const char *sim_default_driver(void);
 const char *sim_cpusched(void);		/* the driver of the booted machine */
 
