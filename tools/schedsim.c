@@ -1,97 +1,76 @@
 /*
- * tools/schedsim.c - run a plugsched driver on the simulated machine.
+ * tools/schedsim.c - run plugsched drivers on the simulated machine.
  *
- * Boots a machine with the chosen driver, runs the bundled example
- * workload for a simulated duration and prints what each task and each
- * CPU got.  The workload: three CPU hogs at nice 0, 10 and 19, an
- * interactive task that runs 1 ms every 10 ms, and a SCHED_FIFO task
- * that runs 2 ms every 20 ms.
+ *	schedsim [options] [WORKLOAD.json]
  *
- * With --script FILE it runs an rt-mutex tester script instead (the
- * format of Linux's scripts/rt-tester, see run_script() below) and prints
- * "Pass", or "Test failed in line N" / "Syntax error in line N".
+ * Boots a machine with the chosen driver, runs a workload in rt-app's
+ * JSON format (tools/workload.h; without one, the bundled workload
+ * below) and prints what each task and each CPU got (tools/metrics.h),
+ * as tables or, with --format=json, as one JSON object.
  *
- * --trace=FILE.txt|FILE.json records the run's scheduling events (see
- * trace.h); --schedstat prints /proc/schedstat at the end.
+ *	--compare=A,B,...	the same workload and seed on each driver,
+ *				side by side
+ *	--report=DIR		an HTML page with SVG charts of the runs
+ *	--suite=DIR		every workload of DIR on every driver, and
+ *				a scoreboard
+ *	--script=FILE.tst	an rt-mutex tester script instead
+ *	--trace=FILE.txt|.json	the scheduling events of the run
  *
  * Exit status: 0 on success, 1 if the machine reported a bug (or a
- * script test failed), 2 for bad usage (or a malformed script).
+ * script test failed), 2 for bad usage or a malformed input file.
  */
 #include <errno.h>
 #include <getopt.h>
-#include <limits.h>
 #include <math.h>
-#include <ctype.h>
 #include <stdarg.h>
-#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <plugsched/sim.h>
 
+#include "metrics.h"
+#include "report.h"
+#include "run.h"
+#include "script.h"
+#include "suite.h"
 #include "trace.h"
+#include "workload.h"
 
-#define NSEC_PER_MSEC	1000000ULL
-#define NSEC_PER_SEC	1000000000ULL
+#define MAX_DRIVERS	16
 
-#define MAX_SETS	32
+enum format { FORMAT_TEXT, FORMAT_JSON };
 
 struct options {
-	const char *cpusched;
-	int cpus;
-	int hz;
-	unsigned long long seed;
-	unsigned long long duration_ns;
-	int list_tunables;
+	struct run_config rc;
+	const char *drivers[MAX_DRIVERS];	/* --cpusched or --compare */
+	int nr_drivers;
+	int compare;
+	const char *workload;		/* WORKLOAD.json, or NULL: bundled */
 	const char *script;		/* --script: an rt-tester file */
-	const char *trace;		/* --trace: FILE.txt or FILE.json */
-	int schedstat;			/* --schedstat */
-	int nr_sets;
-	const char *sets[MAX_SETS];	/* DRIVER.TUNABLE=VALUE */
+	const char *report;		/* --report=DIR */
+	const char *suite;		/* --suite=DIR */
+	enum format format;
+	int list_tunables;
 };
 
-struct workload_task {
-	const char *name;
-	int policy;
-	int rt_priority;
-	int nice;
-	sim_body_t body;
-	void *arg;
-};
-
-/* ---- the bundled workload ---------------------------------------------- */
-
-static void body_hog(void *unused)
-{
-	for (;;)
-		sim_burn(1000 * NSEC_PER_SEC);
-}
-
-/* Runs @arg[0] ms, then sleeps the rest of a period of @arg[1] ms. */
-static void body_periodic(void *arg)
-{
-	const unsigned int *ms = arg;
-
-	for (;;) {
-		sim_burn(ms[0] * NSEC_PER_MSEC);
-		sim_sleep((ms[1] - ms[0]) * NSEC_PER_MSEC);
-	}
-}
-
-static const unsigned int interactive_ms[2] = { 1, 10 };
-static const unsigned int fifo_ms[2] = { 2, 20 };
-
-static const struct workload_task workload[] = {
-	{ "hog-nice0", SIM_SCHED_NORMAL, 0, 0, body_hog, NULL },
-	{ "hog-nice10", SIM_SCHED_NORMAL, 0, 10, body_hog, NULL },
-	{ "hog-nice19", SIM_SCHED_NORMAL, 0, 19, body_hog, NULL },
-	{ "interactive", SIM_SCHED_NORMAL, 0, 0, body_periodic,
-	  (void *)interactive_ms },
-	{ "fifo-50", SIM_SCHED_FIFO, 50, 0, body_periodic, (void *)fifo_ms },
-};
-
-#define NR_WORKLOAD	(sizeof(workload) / sizeof(workload[0]))
+/*
+ * The bundled workload: three CPU hogs at nice 0, 10 and 19, an
+ * interactive task that runs 1 ms every 10 ms and a SCHED_FIFO task
+ * that runs 2 ms every 20 ms.
+ */
+static const char bundled_workload[] =
+	"{\n"
+	"  \"global\": { \"duration\": 10 },\n"
+	"  \"tasks\": {\n"
+	"    \"hog-nice0\": { \"priority\": 0, \"run\": 1000000 },\n"
+	"    \"hog-nice10\": { \"priority\": 10, \"run\": 1000000 },\n"
+	"    \"hog-nice19\": { \"priority\": 19, \"run\": 1000000 },\n"
+	"    \"interactive\": { \"run\": 1000, \"sleep\": 9000 },\n"
+	"    \"fifo-50\": { \"policy\": \"SCHED_FIFO\", \"priority\": 50,\n"
+	"                 \"run\": 2000, \"sleep\": 18000 }\n"
+	"  }\n"
+	"}\n";
 
 /* ---- command line -------------------------------------------------------- */
 
@@ -100,29 +79,51 @@ static void usage(FILE *out)
 	int i;
 
 	fprintf(out,
-		"usage: schedsim [options]\n"
-		"Run the bundled workload on a simulated SMP machine.\n\n"
+		"usage: schedsim [options] [WORKLOAD.json]\n"
+		"Run a workload (rt-app JSON; default: a bundled one) on a "
+		"simulated SMP machine.\n\n"
+		"machine:\n"
 		"  --cpusched=NAME  cpu scheduler driver (default %s; built:",
 		sim_default_driver());
 	for (i = 0; i < sim_nr_drivers(); i++)
 		fprintf(out, " %s", sim_driver_name(i));
 	fprintf(out, ")\n"
 		"  --cpus=N         number of CPUs, 1..%d (default 1)\n"
-		"  --duration=SEC   simulated seconds, > 0 (default 10)\n"
-		"  --seed=N         seed of the machine (default 1)\n"
+		"  --smt=N          threads per core, dividing the CPUs of a "
+		"node (default 1)\n"
+		"  --nodes=N        NUMA nodes, dividing --cpus (default 1)\n"
 		"  --hz=N           timer frequency, 10..10000 (default 1000)\n"
+		"  --seed=N         seed of the machine (default 1)\n"
+		"  --cmdline=TEXT   more boot parameters, e.g. "
+		"'isolcpus=1'\n"
 		"  --set=DRIVER.TUNABLE=VALUE\n"
 		"                   write /sys/cpusched/DRIVER/TUNABLE before\n"
-		"                   the run (DRIVER: the one chosen)\n"
-		"  --list-tunables  print the chosen driver's tunables\n"
-		"  --script=FILE    run an rt-mutex tester script (.tst)\n"
-		"                   instead of the workload: prints Pass\n"
-		"                   (exit 0), Test failed in line N (1)\n"
-		"                   or Syntax error in line N (2)\n"
+		"                   the run (DRIVER: the one running)\n"
+		"  --no-checks      skip the invariant checks after every "
+		"event (faster)\n"
+		"run:\n"
+		"  --duration=SEC   simulated seconds, > 0 (default: the "
+		"workload's, else 10)\n"
+		"  --format=text|json  the metrics as tables (default) or one "
+		"JSON object\n"
+		"  --compare=A,B    the same workload and seed on each driver, "
+		"side by side\n"
+		"  --report=DIR     write DIR/index.html: SVG charts of the "
+		"run(s)\n"
+		"  --suite=DIR      every DIR/*.json on every driver (or the "
+		"--compare ones)\n"
+		"                   and a scoreboard of the periodic tasks\n"
 		"  --trace=FILE     write the run's scheduling events to FILE:\n"
 		"                   FILE.txt ftrace text (Perfetto opens it),\n"
-		"                   FILE.json Chrome/Perfetto JSON events\n"
-		"  --schedstat      print /proc/schedstat at the end\n"
+		"                   FILE.json Chrome/Perfetto JSON events; with\n"
+		"                   --compare one FILE-DRIVER.ext per driver\n"
+		"  --schedstat      add /proc/schedstat at the end\n"
+		"other:\n"
+		"  --list-tunables  print the chosen driver's tunables\n"
+		"  --script=FILE    run an rt-mutex tester script (.tst)\n"
+		"                   instead of a workload: prints Pass\n"
+		"                   (exit 0), Test failed in line N (1)\n"
+		"                   or Syntax error in line N (2)\n"
 		"  --help           this text\n",
 		sim_max_cpus());
 }
@@ -179,14 +180,93 @@ static unsigned long long parse_duration(const char *s)
 	return (unsigned long long)(sec * NSEC_PER_SEC + 0.5);
 }
 
-static int driver_built(const char *name)
+static void add_driver(struct options *o, const char *name)
 {
 	int i;
 
-	for (i = 0; i < sim_nr_drivers(); i++)
-		if (!strcmp(name, sim_driver_name(i)))
-			return 1;
-	return 0;
+	if (sim_driver_index(name) < 0)
+		die_usage("unknown cpu scheduler '%s' (try --help for the "
+			  "built ones)", name);
+	for (i = 0; i < o->nr_drivers; i++)
+		if (!strcmp(o->drivers[i], name))
+			die_usage("--compare: '%s' given twice", name);
+	if (o->nr_drivers == MAX_DRIVERS)
+		die_usage("--compare: at most %d drivers", MAX_DRIVERS);
+	o->drivers[o->nr_drivers++] = name;
+}
+
+/* "A,B,C" into the driver list; the list is modified in place. */
+static void parse_compare(struct options *o, char *list)
+{
+	char *name, *save = NULL;
+
+	if (!*list)
+		die_usage("--compare: give a list of drivers, e.g. "
+			  "--compare=ingosched,staircase");
+	for (name = strtok_r(list, ",", &save); name;
+	     name = strtok_r(NULL, ",", &save))
+		add_driver(o, name);
+	o->compare = 1;
+}
+
+/* The value of cpusched= in a boot command line, or NULL. */
+static const char *cmdline_driver(const char *cmdline, char *buf,
+				  size_t len)
+{
+	const char *p = cmdline;
+
+	while ((p = strstr(p, "cpusched="))) {
+		if (p == cmdline || p[-1] == ' ') {
+			p += strlen("cpusched=");
+			snprintf(buf, len, "%.*s", (int)strcspn(p, " "), p);
+			return buf;
+		}
+		p++;
+	}
+	return NULL;
+}
+
+static void check_combinations(struct options *o, const char *cpusched)
+{
+	static char from_cmdline[64];
+	const char *named = NULL;
+
+	if (o->rc.cmdline)
+		named = cmdline_driver(o->rc.cmdline, from_cmdline,
+				       sizeof(from_cmdline));
+	if (named && (cpusched || o->compare || o->suite))
+		die_usage("--cmdline names the driver (cpusched=%s): do not "
+			  "give --cpusched, --compare or --suite too", named);
+	if (cpusched && o->compare)
+		die_usage("--cpusched and --compare: give one of them");
+	if (!o->compare && !o->suite)
+		add_driver(o, named ? named : cpusched ? cpusched :
+			   sim_default_driver());
+	if (o->suite && !o->compare && !cpusched)
+		o->nr_drivers = 0;	/* every built driver */
+	if (o->script && (o->workload || o->compare || o->suite ||
+			  o->report))
+		die_usage("--script runs alone: no workload, --compare, "
+			  "--suite or --report");
+	if (o->suite && o->workload)
+		die_usage("--suite runs the workloads of its directory: no "
+			  "WORKLOAD.json");
+	if (o->rc.cpus % o->rc.nodes)
+		die_usage("--nodes=%d does not divide --cpus=%d", o->rc.nodes,
+			  o->rc.cpus);
+	if ((o->rc.cpus / o->rc.nodes) % o->rc.smt)
+		die_usage("--smt=%d does not divide the %d CPUs of a node",
+			  o->rc.smt, o->rc.cpus / o->rc.nodes);
+}
+
+static void parse_format(struct options *o, const char *s)
+{
+	if (!strcmp(s, "text"))
+		o->format = FORMAT_TEXT;
+	else if (!strcmp(s, "json"))
+		o->format = FORMAT_JSON;
+	else
+		die_usage("--format: '%s' is not text or json", s);
 }
 
 static void parse_options(int argc, char **argv, struct options *o)
@@ -194,10 +274,18 @@ static void parse_options(int argc, char **argv, struct options *o)
 	static const struct option longopts[] = {
 		{ "cpusched", required_argument, NULL, 'c' },
 		{ "cpus", required_argument, NULL, 'n' },
+		{ "smt", required_argument, NULL, 'm' },
+		{ "nodes", required_argument, NULL, 'N' },
 		{ "duration", required_argument, NULL, 'd' },
 		{ "seed", required_argument, NULL, 's' },
 		{ "hz", required_argument, NULL, 'z' },
+		{ "cmdline", required_argument, NULL, 'k' },
 		{ "set", required_argument, NULL, 't' },
+		{ "no-checks", no_argument, NULL, 'C' },
+		{ "format", required_argument, NULL, 'f' },
+		{ "compare", required_argument, NULL, 'v' },
+		{ "report", required_argument, NULL, 'r' },
+		{ "suite", required_argument, NULL, 'u' },
 		{ "list-tunables", no_argument, NULL, 'l' },
 		{ "script", required_argument, NULL, 'S' },
 		{ "trace", required_argument, NULL, 'T' },
@@ -205,38 +293,66 @@ static void parse_options(int argc, char **argv, struct options *o)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
+	const char *cpusched = NULL;
 	int c;
 
 	memset(o, 0, sizeof(*o));
-	o->cpusched = sim_default_driver();
-	o->cpus = 1;
-	o->hz = 1000;
-	o->seed = 1;
-	o->duration_ns = 10 * NSEC_PER_SEC;
+	o->rc.cpus = 1;
+	o->rc.smt = 1;
+	o->rc.nodes = 1;
+	o->rc.hz = 1000;
+	o->rc.seed = 1;
+	o->rc.checks = 1;
 
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'c':
-			o->cpusched = optarg;
+			cpusched = optarg;
 			break;
 		case 'n':
-			o->cpus = parse_long("cpus", optarg, 1, sim_max_cpus());
+			o->rc.cpus = parse_long("cpus", optarg, 1,
+						sim_max_cpus());
+			break;
+		case 'm':
+			o->rc.smt = parse_long("smt", optarg, 1, 8);
+			break;
+		case 'N':
+			o->rc.nodes = parse_long("nodes", optarg, 1,
+						 sim_max_cpus());
 			break;
 		case 'd':
-			o->duration_ns = parse_duration(optarg);
+			o->rc.duration_ns = parse_duration(optarg);
 			break;
 		case 's':
-			o->seed = parse_seed(optarg);
+			o->rc.seed = parse_seed(optarg);
 			break;
 		case 'z':
-			o->hz = parse_long("hz", optarg, 10, 10000);
+			o->rc.hz = parse_long("hz", optarg, 10, 10000);
+			break;
+		case 'k':
+			o->rc.cmdline = optarg;
 			break;
 		case 't':
-			if (o->nr_sets == MAX_SETS)
+			if (o->rc.nr_sets == RUN_MAX_SETS)
 				die_usage("--set: at most %d of them",
-					  MAX_SETS);
-			o->sets[o->nr_sets++] = optarg;
+					  RUN_MAX_SETS);
+			o->rc.sets[o->rc.nr_sets++] = optarg;
+			break;
+		case 'C':
+			o->rc.checks = 0;
+			break;
+		case 'f':
+			parse_format(o, optarg);
+			break;
+		case 'v':
+			parse_compare(o, optarg);
+			break;
+		case 'r':
+			o->report = optarg;
+			break;
+		case 'u':
+			o->suite = optarg;
 			break;
 		case 'l':
 			o->list_tunables = 1;
@@ -249,10 +365,10 @@ static void parse_options(int argc, char **argv, struct options *o)
 				die_usage("--trace: '%s' does not end in .txt "
 					  "(ftrace text) or .json "
 					  "(Chrome/Perfetto JSON)", optarg);
-			o->trace = optarg;
+			o->rc.trace = optarg;
 			break;
 		case 'P':
-			o->schedstat = 1;
+			o->rc.schedstat = 1;
 			break;
 		case 'h':
 			usage(stdout);
@@ -263,64 +379,14 @@ static void parse_options(int argc, char **argv, struct options *o)
 		}
 	}
 	if (optind < argc)
-		die_usage("unexpected argument '%s' (try --help)",
-			  argv[optind]);
-	if (!driver_built(o->cpusched))
-		die_usage("unknown cpu scheduler '%s' (try --help for the "
-			  "built ones)", o->cpusched);
-}
-
-/* ---- running and reporting ----------------------------------------------- */
-
-static const char *policy_name(int policy)
-{
-	switch (policy) {
-	case SIM_SCHED_FIFO:
-		return "FIFO";
-	case SIM_SCHED_RR:
-		return "RR";
-	}
-	return "NORMAL";
-}
-
-static double ms(unsigned long long ns)
-{
-	return ns / 1e6;
-}
-
-static void print_tasks(const int *pids)
-{
-	struct sim_task_info t;
-	unsigned int i;
-
-	printf("\n%5s %-12s %-6s %4s %4s %10s %10s %9s %8s\n", "PID", "TASK",
-	       "POLICY", "PRIO", "NICE", "CPU(ms)", "WAIT(ms)", "SWITCHES",
-	       "WAKEUPS");
-	for (i = 0; i < NR_WORKLOAD; i++) {
-		if (sim_task_info(pids[i], &t))
-			continue;
-		printf("%5d %-12s %-6s %4d %4d %10.3f %10.3f %9lu %8lu\n",
-		       t.pid, t.name, policy_name(workload[i].policy),
-		       workload[i].rt_priority, workload[i].nice,
-		       ms(t.runtime_ns), ms(t.wait_ns), t.switches,
-		       t.wakeups);
-	}
-}
-
-static void print_cpus(unsigned long long duration)
-{
-	struct sim_cpu_info c;
-	int cpu;
-
-	printf("\n%4s %10s %10s %6s %9s\n", "CPU", "BUSY(ms)", "IDLE(ms)",
-	       "BUSY%", "SWITCHES");
-	for (cpu = 0; cpu < sim_nr_cpus(); cpu++) {
-		if (sim_cpu_info(cpu, &c))
-			continue;
-		printf("%4d %10.3f %10.3f %5.1f%% %9lu\n", cpu, ms(c.busy_ns),
-		       ms(c.idle_ns), 100.0 * c.busy_ns / duration,
-		       c.switches);
-	}
+		o->workload = argv[optind++];
+	if (optind < argc)
+		die_usage("unexpected argument '%s' (one WORKLOAD.json at "
+			  "most; try --help)", argv[optind]);
+	check_combinations(o, cpusched);
+	o->rc.trace_per_driver = o->nr_drivers > 1 || o->suite;
+	if (o->suite && o->rc.trace)
+		die_usage("--trace records one run: not with --suite");
 }
 
 /* ---- tunables ------------------------------------------------------------ */
@@ -347,471 +413,170 @@ static void list_tunables(void)
 		printf("  (none)\n");
 }
 
-/*
- * apply_set - "DRIVER.TUNABLE=VALUE": write the value to the booted
- * driver's sysfs file.  Returns 0, or 2 after a one-line error.
- */
-static int apply_set(const char *set)
+static int do_list_tunables(const struct options *o)
 {
-	const char *dot = strchr(set, '.'), *eq = strchr(set, '=');
-	char path[256];
+	int ret = run_boot(&o->rc, o->nr_drivers ? o->drivers[0] :
+			   sim_default_driver());
 
-	if (!dot || !eq || eq < dot || dot == set || eq == dot + 1) {
-		fprintf(stderr, "schedsim: --set: '%s' is not "
-			"DRIVER.TUNABLE=VALUE\n", set);
-		return 2;
-	}
-	if ((size_t)(dot - set) != strlen(sim_cpusched()) ||
-	    strncmp(set, sim_cpusched(), dot - set)) {
-		fprintf(stderr, "schedsim: --set: '%.*s' is not the driver "
-			"running (%s)\n", (int)(dot - set), set,
-			sim_cpusched());
-		return 2;
-	}
-	snprintf(path, sizeof(path), "/sys/cpusched/%.*s", (int)(eq - set),
-		 set);
-	path[strlen("/sys/cpusched/") + (dot - set)] = '/';
-	if (sim_sysfs_write(path, eq + 1)) {
-		fprintf(stderr, "schedsim: --set: %s\n", sim_error());
-		return 2;
-	}
+	if (ret)
+		return ret;
+	list_tunables();
+	sim_shutdown();
 	return 0;
 }
 
-static int spawn_workload(int *pids)
-{
-	struct sim_task_attr a;
-	unsigned int i;
+/* ---- modes --------------------------------------------------------------- */
 
-	for (i = 0; i < NR_WORKLOAD; i++) {
-		sim_task_attr_init(&a);
-		a.name = workload[i].name;
-		a.policy = workload[i].policy;
-		a.rt_priority = workload[i].rt_priority;
-		a.nice = workload[i].nice;
-		pids[i] = sim_spawn(&a, workload[i].body, workload[i].arg);
-		if (pids[i] < 0) {
-			fprintf(stderr, "schedsim: cannot spawn %s: %s\n",
-				a.name, sim_error());
-			return -1;
+static int do_script(const struct options *o)
+{
+	struct script sc = { NULL, 0, 0 };
+	struct trace *trace = NULL;
+	char err[512];
+	int ret;
+
+	ret = script_load(o->script, &sc);
+	if (ret)
+		goto out;
+	if (o->rc.trace) {
+		trace = trace_open(o->rc.trace, err, sizeof(err));
+		if (!trace) {
+			fprintf(stderr, "schedsim: %s\n", err);
+			ret = 2;
+			goto out;
 		}
 	}
-	return 0;
+	ret = run_boot(&o->rc, o->drivers[0]);
+	if (ret)
+		goto out_trace;
+	if (trace) {
+		trace_attach(trace);
+		sim_trace_set_sink(trace_event, trace);
+	}
+	ret = script_run(o->script, &sc);
+	sim_trace_set_sink(NULL, NULL);
+	if (trace && trace_finish(trace, sim_now(), err, sizeof(err))) {
+		fprintf(stderr, "schedsim: %s\n", err);
+		ret = ret ? ret : 1;
+	}
+	trace = NULL;
+	if (o->rc.schedstat && !sim_failed() && sim_schedstat())
+		printf("\n/proc/schedstat:\n%s", sim_schedstat());
+	sim_shutdown();
+out_trace:
+	if (trace)
+		trace_discard(trace);
+out:
+	script_free(&sc);
+	return ret;
 }
 
-/* ---- rt-mutex tester scripts --------------------------------------------- */
-
-/*
- * The format of the .tst files of Linux's scripts/rt-tester, one step a
- * line:
- *
- *	C|T|W: opcode: thread: argument
- *
- * C posts a command to tester thread 0..7, T tests the thread's state
- * now, W waits until the test holds (running the machine in steps of
- * SCRIPT_WAIT_STEP_NS, failing after SCRIPT_WAIT_NS).  Blank lines and
- * lines starting with '#' are skipped; the letter and the opcode are
- * case-insensitive, blanks around fields are ignored.  The whole file
- * is parsed before the machine boots, so a malformed script never runs.
- */
-#define SCRIPT_WAIT_NS		(5 * NSEC_PER_SEC)	/* bound of a W */
-#define SCRIPT_WAIT_STEP_NS	100000ULL		/* 100 us */
-#define SCRIPT_MAX_LINE		512
-
-enum step_kind { STEP_CMD = 'C', STEP_TEST = 'T', STEP_WAIT = 'W' };
-
-struct step {
-	int line;
-	enum step_kind kind;
-	char opcode[32];
-	int thread;
-	long arg;
-	char text[SCRIPT_MAX_LINE];	/* the line, for messages */
-};
-
-struct script {
-	struct step *steps;
-	int nr, size;
-};
-
-/* Prints "Syntax error in line N" and a reason; returns exit status 2. */
-static int __attribute__((format(printf, 3, 4)))
-syntax_error(const char *file, int line, const char *fmt, ...)
+static int load_workload(const struct options *o, struct workload *wl)
 {
-	va_list args;
+	char err[1024];
 
-	printf("Syntax error in line %d\n", line);
-	fprintf(stderr, "schedsim: %s:%d: ", file, line);
-	va_start(args, fmt);
-	vfprintf(stderr, fmt, args);
-	va_end(args);
-	fputc('\n', stderr);
+	if (!workload_parse(o->workload ? o->workload : "(bundled)",
+			    o->workload ? NULL : bundled_workload, wl, stderr,
+			    err, sizeof(err)))
+		return 0;
+	fprintf(stderr, "schedsim: %s\n", err);
 	return 2;
 }
 
-/* Trim blanks at both ends of @s in place. */
-static char *trim(char *s)
+/* The name of a workload in reports: its file name without .json. */
+static void workload_name(const char *path, char *buf, size_t len)
 {
-	char *end;
+	const char *base = path ? strrchr(path, '/') : NULL;
+	size_t n;
 
-	while (isspace((unsigned char)*s))
-		s++;
-	end = s + strlen(s);
-	while (end > s && isspace((unsigned char)end[-1]))
-		*--end = '\0';
-	return s;
+	base = base ? base + 1 : path ? path : "bundled";
+	n = strlen(base);
+	if (n > 5 && !strcmp(base + n - 5, ".json"))
+		n -= 5;
+	snprintf(buf, len, "%.*s", (int)n, base);
 }
 
-static int parse_int(const char *s, long lo, long hi, long *v)
+static void print_json(const struct run_metrics *m, int nr, int compare)
 {
-	char *end;
-
-	errno = 0;
-	*v = strtol(s, &end, 10);
-	return !errno && end != s && !*end && *v >= lo && *v <= hi;
-}
-
-static void lower(char *s)
-{
-	for (; *s; s++)
-		*s = tolower((unsigned char)*s);
-}
-
-/* Is @op a command whose argument is a lock number? */
-static int lock_command(const char *op)
-{
-	static const char *const names[] = {
-		"lock", "locknowait", "lockint", "lockintnowait",
-		"lockcont", "unlock", "lockintdetect",
-	};
-	unsigned int i;
-
-	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
-		if (!strcmp(op, names[i]))
-			return 1;
-	return 0;
-}
-
-/* The argument of a command: 0, or the reason it is wrong. */
-static const char *check_cmd_arg(const char *op, const char *arg, long *v)
-{
-	if (lock_command(op))
-		return parse_int(arg, 0, SIM_RTTEST_LOCKS - 1, v) ? NULL :
-			"the argument is not a lock (0..7)";
-	if (!strcmp(op, "schedfifo"))
-		return parse_int(arg, 1, 99, v) ? NULL :
-			"the argument is not a SCHED_FIFO priority (1..99)";
-	if (!strcmp(op, "schedother"))
-		return parse_int(arg, -20, 19, v) ? NULL :
-			"the argument is not a nice value (-20..19)";
-	return parse_int(arg, LONG_MIN, LONG_MAX, v) ? NULL :
-		"the argument is not an integer";
-}
-
-static const char *check_test_arg(const char *op, const char *arg, long *v)
-{
-	switch (sim_rttest_test_arg(op)) {
-	case SIM_RTTEST_ARG_LOCK:
-		return parse_int(arg, 0, SIM_RTTEST_LOCKS - 1, v) ? NULL :
-			"the argument is not a lock (0..7)";
-	case SIM_RTTEST_ARG_OPCODE:
-		*v = sim_rttest_opcode(arg);
-		if (*v >= 0)
-			return NULL;
-		/* fall through: a number then */
-	case SIM_RTTEST_ARG_NUMBER:
-	case SIM_RTTEST_ARG_IGNORED:
-		return parse_int(arg, INT_MIN, INT_MAX, v) ? NULL :
-			"the argument is not an integer";
-	}
-	return "unknown test";
-}
-
-/* parse_line - one non-blank, non-comment line into @st; 0 or 2. */
-static int parse_line(const char *file, int nr, char *line, struct step *st)
-{
-	char *field[4], *p = line, *colon;
-	const char *why;
-	long v;
+	json_t *root, *runs = json_array();
 	int i;
 
-	for (i = 0; i < 4; i++) {
-		colon = strchr(p, ':');
-		if (i < 3 && !colon)
-			return syntax_error(file, nr, "expected 'C|T|W: "
-					    "opcode: thread: argument'");
-		if (i == 3 && colon)
-			return syntax_error(file, nr, "more than four fields");
-		if (colon)
-			*colon = '\0';
-		field[i] = trim(p);
-		if (!*field[i])
-			return syntax_error(file, nr, "field %d is empty",
-					    i + 1);
-		p = colon + 1;
-	}
-	lower(field[0]);
-	lower(field[1]);
-	if (strlen(field[0]) != 1 || !strchr("ctw", field[0][0]))
-		return syntax_error(file, nr, "'%s' is not C, T or W",
-				    field[0]);
-	st->kind = toupper((unsigned char)field[0][0]);
-	if (strlen(field[1]) >= sizeof(st->opcode))
-		return syntax_error(file, nr, "unknown opcode '%s'", field[1]);
-	strcpy(st->opcode, field[1]);
-	if (!parse_int(field[2], 0, SIM_RTTEST_THREADS - 1, &v))
-		return syntax_error(file, nr, "'%s' is not a thread (0..7)",
-				    field[2]);
-	st->thread = v;
-	if (st->kind == STEP_CMD) {
-		if (sim_rttest_opcode(st->opcode) <= 0)
-			return syntax_error(file, nr, "unknown command '%s'",
-					    st->opcode);
-		why = check_cmd_arg(st->opcode, field[3], &st->arg);
+	for (i = 0; runs && i < nr; i++)
+		json_array_append_new(runs, metrics_to_json(&m[i]));
+	if (compare) {
+		root = json_pack("{s:o}", "runs", runs);
 	} else {
-		if (!sim_rttest_test_arg(st->opcode))
-			return syntax_error(file, nr, "unknown test '%s'",
-					    st->opcode);
-		why = check_test_arg(st->opcode, field[3], &st->arg);
+		root = json_incref(json_array_get(runs, 0));
+		json_decref(runs);
 	}
-	if (why)
-		return syntax_error(file, nr, "%s: '%s'", why, field[3]);
-	return 0;
+	if (!root || json_dumpf(root, stdout, JSON_INDENT(2)))
+		fprintf(stderr, "schedsim: cannot write the JSON output\n");
+	printf("\n");
+	json_decref(root);
 }
 
-static struct step *add_step(struct script *sc)
+static void print_runs(const struct options *o, const struct run_metrics *m,
+		       int nr)
 {
-	if (sc->nr == sc->size) {
-		sc->size = sc->size ? 2 * sc->size : 64;
-		sc->steps = realloc(sc->steps, sc->size * sizeof(*sc->steps));
-		if (!sc->steps) {
-			fprintf(stderr, "schedsim: out of memory\n");
-			exit(2);
-		}
-	}
-	memset(&sc->steps[sc->nr], 0, sizeof(sc->steps[0]));
-	return &sc->steps[sc->nr++];
+	if (o->format == FORMAT_JSON)
+		print_json(m, nr, o->compare);
+	else if (o->compare)
+		metrics_print_compare(stdout, m, nr);
+	else
+		metrics_print_text(stdout, m);
 }
 
-/* load_script - read and check every line of @file: 0, or exit status 2. */
-static int load_script(const char *file, struct script *sc)
+/* A workload on one driver, or on each driver of --compare. */
+static int do_workload(const struct options *o)
 {
-	char buf[SCRIPT_MAX_LINE], copy[SCRIPT_MAX_LINE], *line;
-	struct step *st;
-	FILE *f;
-	int nr = 0, ret = 0;
+	struct run_metrics m[MAX_DRIVERS];
+	struct workload wl;
+	char name[64], err[512];
+	int d, nr = 0, ret, st;
 
-	f = fopen(file, "r");
-	if (!f) {
-		fprintf(stderr, "schedsim: --script: cannot open '%s': %s\n",
-			file, strerror(errno));
-		return 2;
+	ret = load_workload(o, &wl);
+	if (ret)
+		return ret;
+	workload_name(o->workload, name, sizeof(name));
+	for (d = 0; d < o->nr_drivers; d++) {
+		st = run_workload(&o->rc, o->drivers[d], &wl, name, &m[nr++]);
+		if (st > ret)
+			ret = st;
+		if (st == 2)
+			goto out;
 	}
-	while (!ret && fgets(buf, sizeof(buf), f)) {
-		nr++;
-		if (!strchr(buf, '\n') && !feof(f)) {
-			ret = syntax_error(file, nr, "line longer than %d "
-					   "characters", SCRIPT_MAX_LINE - 2);
-			break;
-		}
-		line = trim(buf);
-		if (!*line || *line == '#')
-			continue;
-		strcpy(copy, line);
-		st = add_step(sc);
-		st->line = nr;
-		strcpy(st->text, copy);
-		ret = parse_line(file, nr, line, st);
+	print_runs(o, m, nr);
+	if (o->report && report_write(o->report, m, nr, err, sizeof(err))) {
+		fprintf(stderr, "schedsim: %s\n", err);
+		ret = ret ? ret : 1;
 	}
-	fclose(f);
+out:
+	for (d = 0; d < nr; d++)
+		metrics_free(&m[d]);
+	workload_free(&wl);
 	return ret;
 }
 
-/* The kernel's status line of a tester thread, for failure messages. */
-static void print_status(int thread)
+static int do_suite(struct options *o)
 {
-	struct sim_rttest_status s;
 	int i;
 
-	if (sim_rttest_status(thread, &s))
-		return;
-	fprintf(stderr, "schedsim: thread %d (pid %d): O: %d, E: %d, P: %d, "
-		"N: %d, M: ", thread, s.pid, s.opcode, s.event, s.prio,
-		s.normal_prio);
-	for (i = SIM_RTTEST_LOCKS - 1; i >= 0; i--)
-		fprintf(stderr, "%d", s.mutexes[i]);
-	fprintf(stderr, "\n");
-}
-
-/* Prints "Test failed in line N" and why; returns exit status 1. */
-static int __attribute__((format(printf, 3, 4)))
-test_failed(const char *file, const struct step *st, const char *fmt, ...)
-{
-	va_list args;
-
-	printf("Test failed in line %d\n", st->line);
-	fprintf(stderr, "schedsim: %s:%d: %s: ", file, st->line, st->text);
-	va_start(args, fmt);
-	vfprintf(stderr, fmt, args);
-	va_end(args);
-	fputc('\n', stderr);
-	if (sim_failed())
-		fprintf(stderr, "schedsim: %s\n", sim_report());
-	else
-		print_status(st->thread);
-	return 1;
-}
-
-/* run_step - one step on the booted machine: 0, or exit status 1. */
-static int run_step(const char *file, const struct step *st)
-{
-	unsigned long long give_up = sim_now() + SCRIPT_WAIT_NS;
-	int ret;
-
-	if (st->kind == STEP_CMD) {
-		ret = sim_rttest_cmd(st->thread, st->opcode, st->arg);
-		return ret ? test_failed(file, st, "%s", sim_error()) : 0;
-	}
-	for (;;) {
-		ret = sim_rttest_check(st->thread, st->opcode, st->arg);
-		if (ret < 0)
-			return test_failed(file, st, "%s", sim_error());
-		if (ret)
-			return 0;
-		if (st->kind == STEP_TEST)
-			return test_failed(file, st, "false");
-		if (sim_now() >= give_up)
-			return test_failed(file, st, "still false after %llu "
-					   "s", SCRIPT_WAIT_NS / NSEC_PER_SEC);
-		if (sim_run_for(SCRIPT_WAIT_STEP_NS))
-			return test_failed(file, st, "the machine failed");
-	}
-}
-
-/* run_script - the loaded @sc on the booted machine: exit status. */
-static int run_script(const char *file, const struct script *sc)
-{
-	int i, ret;
-
-	ret = sim_rttest_start();
-	if (ret) {
-		fprintf(stderr, "schedsim: cannot start the rt-mutex tester: "
-			"%s\n", sim_failed() ? sim_report() : sim_error());
-		return 1;
-	}
-	for (i = 0; i < sc->nr && !ret; i++)
-		ret = run_step(file, &sc->steps[i]);
-	if (!ret && sim_check()) {
-		fprintf(stderr, "schedsim: %s\n", sim_report());
-		ret = 1;
-	}
-	if (!ret)
-		printf("Pass\n");
-	return ret;
-}
-
-/*
- * finish_run - after the run: write the trace (even of a failed run: it
- * shows what led there) and print /proc/schedstat.  Returns @status, or
- * 1 if the trace could not be written.
- */
-static int finish_run(const struct options *o, struct trace *trace,
-		      int status)
-{
-	const char *text;
-	char err[512];
-
-	if (trace && trace_finish(trace, sim_now(), err, sizeof(err))) {
-		fprintf(stderr, "schedsim: %s\n", err);
-		if (!status)
-			status = 1;
-	}
-	if (!o->schedstat || sim_failed())
-		return status;
-	text = sim_schedstat();
-	if (text)
-		printf("\n/proc/schedstat:\n%s", text);
-	else
-		fprintf(stderr, "schedsim: %s has no /proc/schedstat\n",
-			sim_cpusched());
-	return status;
+	if (!o->nr_drivers)
+		for (i = 0; i < sim_nr_drivers() && i < MAX_DRIVERS; i++)
+			o->drivers[o->nr_drivers++] = sim_driver_name(i);
+	return suite_run(o->suite, &o->rc, o->drivers, o->nr_drivers,
+			 o->format == FORMAT_JSON, o->report);
 }
 
 int main(int argc, char **argv)
 {
 	struct options o;
-	struct script sc = { NULL, 0, 0 };
-	struct sim_config cfg;
-	struct trace *trace = NULL;
-	char cmdline[128], err[512];
-	int pids[NR_WORKLOAD];
-	int i;
 
 	parse_options(argc, argv, &o);
-	if (o.script && !o.list_tunables) {
-		i = load_script(o.script, &sc);
-		if (i) {
-			free(sc.steps);
-			return i;
-		}
-	}
-	if (o.trace && !o.list_tunables) {
-		trace = trace_open(o.trace, err, sizeof(err));
-		if (!trace) {
-			fprintf(stderr, "schedsim: %s\n", err);
-			free(sc.steps);
-			return 2;
-		}
-	}
-
-	sim_config_init(&cfg);
-	cfg.nr_cpus = o.cpus;
-	cfg.hz = o.hz;
-	cfg.seed = o.seed;
-	snprintf(cmdline, sizeof(cmdline), "cpusched=%s", o.cpusched);
-	cfg.cmdline = cmdline;
-	if (sim_boot(&cfg)) {
-		fprintf(stderr, "schedsim: boot failed: %s\n", sim_error());
-		if (trace)
-			trace_discard(trace);
-		return 1;
-	}
-	if (o.list_tunables) {
-		list_tunables();
-		sim_shutdown();
-		return 0;
-	}
-	for (i = 0; i < o.nr_sets; i++) {
-		if (apply_set(o.sets[i])) {
-			if (trace)
-				trace_discard(trace);
-			sim_shutdown();
-			return 2;
-		}
-	}
-	if (trace)
-		trace_attach(trace);
-	if (o.script) {
-		i = run_script(o.script, &sc);
-		free(sc.steps);
-		i = finish_run(&o, trace, i);
-		sim_shutdown();
-		return i;
-	}
-	if (spawn_workload(pids) || sim_run_for(o.duration_ns)) {
-		if (sim_failed())
-			fprintf(stderr, "schedsim: %s\n", sim_report());
-		finish_run(&o, trace, 1);
-		sim_shutdown();
-		return 1;
-	}
-
-	printf("schedsim: %s on %d cpu%s, HZ=%d, seed %llu, %.3f s "
-	       "simulated\n", sim_cpusched(), o.cpus, o.cpus == 1 ? "" : "s",
-	       o.hz, o.seed, o.duration_ns / 1e9);
-	print_tasks(pids);
-	print_cpus(o.duration_ns);
-	i = finish_run(&o, trace, 0);
-	sim_shutdown();
-	return i;
+	if (o.list_tunables)
+		return do_list_tunables(&o);
+	if (o.script)
+		return do_script(&o);
+	if (o.suite)
+		return do_suite(&o);
+	return do_workload(&o);
 }

@@ -93,8 +93,8 @@ struct trace *trace_open(const char *path, char *err, size_t len)
 	return t;
 }
 
-/* The sink: runs inside the machine, so it only appends. */
-static void record(const struct sim_trace_event *ev, void *arg)
+/* Runs inside the machine (from the sink), so it only appends. */
+void trace_event(const struct sim_trace_event *ev, void *arg)
 {
 	struct trace *t = arg;
 	struct sim_trace_event *bigger;
@@ -117,7 +117,6 @@ void trace_attach(struct trace *t)
 {
 	t->nr_cpus = sim_nr_cpus();
 	t->start = sim_now();
-	sim_trace_set_sink(record, t);
 }
 
 /* ---- the tasks current on each CPU ---------------------------------- */
@@ -417,7 +416,6 @@ static int write_json(struct trace *t, unsigned long long end)
 
 static void release(struct trace *t)
 {
-	sim_trace_set_sink(NULL, NULL);
 	free(t->ev);
 	free(t->curr);
 	free(t->path);
@@ -429,7 +427,6 @@ int trace_finish(struct trace *t, unsigned long long end_ns, char *err,
 {
 	int ret;
 
-	sim_trace_set_sink(NULL, NULL);
 	ret = init_current(t);
 	if (!ret && t->oom)
 		ret = -1;

@@ -18,6 +18,8 @@
 
 #include <stddef.h>
 
+#include <plugsched/sim.h>
+
 enum trace_format {
 	TRACE_BAD = -1,
 	TRACE_TXT,
@@ -36,8 +38,14 @@ enum trace_format trace_format_of(const char *path);
  */
 struct trace *trace_open(const char *path, char *err, size_t len);
 
-/* trace_attach - after sim_boot(): start recording the machine's events. */
+/*
+ * trace_attach - after sim_boot(): start recording.  The caller owns the
+ * machine's trace sink and passes every event on to trace_event(), which
+ * only records (it runs inside the machine); the caller removes the sink
+ * before trace_finish() or trace_discard().
+ */
 void trace_attach(struct trace *t);
+void trace_event(const struct sim_trace_event *ev, void *t);
 
 /*
  * trace_finish - stop recording, write everything up to @end_ns (runs

@@ -29,6 +29,7 @@ struct workload {
 	void (*spawn)(int variant);	/* the tasks */
 	int variant;
 	unsigned long long duration;
+	unsigned long long step;	/* 0: one call; else run in steps */
 };
 
 /* ---- bodies -------------------------------------------------------------- */
@@ -80,7 +81,10 @@ static void run(const struct workload *w, struct outcome *out)
 	t_boot_cfg(&cfg);
 	nr_draws = 0;
 	w->spawn(w->variant);
-	t_run(w->duration);
+	if (!w->step)
+		t_run(w->duration);
+	while (w->step && sim_now() < w->duration)
+		ck_assert_int_eq(sim_run_until(sim_now() + w->step), 0);
 
 	memset(out, 0, sizeof(*out));
 	out->digest = sim_trace_digest();
@@ -302,6 +306,30 @@ START_TEST(determinism_smp_repeats_identically)
 END_TEST
 
 /*
+ * How a run is cut into calls changes nothing: schedsim runs in steps
+ * of 100 ms, tests in one call, and 7 ms steps fall between ticks.
+ */
+START_TEST(determinism_run_in_steps_same_run)
+{
+	struct workload steps = smp4;
+	struct outcome whole, cut;
+
+	run(&smp4, &whole);
+	steps.step = MS(100);
+	run(&steps, &cut);
+	assert_same(&whole, &cut);
+	steps.step = MS(7) + 1;
+	run(&steps, &cut);
+	ck_assert_uint_ge(cut.now, smp4.duration);
+	/* the last step ran past the end: compare the runs up to there */
+	steps.duration = cut.now;
+	steps.step = 0;
+	run(&steps, &whole);
+	assert_same(&whole, &cut);
+}
+END_TEST
+
+/*
  * Script tasks driven from outside (commands, yield, nice, signals) are
  * inputs too: the same sequence twice is the same run.
  */
@@ -349,6 +377,7 @@ static Suite *determinism_suite(void)
 	tcase_add_test(tc, determinism_random_other_seed_differs);
 	tcase_add_test(tc, determinism_smp_repeats_identically);
 	tcase_add_test(tc, determinism_scripted_same_run);
+	tcase_add_test(tc, determinism_run_in_steps_same_run);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -20,7 +20,7 @@ else
 	ko "default workload runs (exit $?): $(cat "$tmp/err")"
 fi
 for task in hog-nice0 hog-nice10 hog-nice19 interactive fifo-50; do
-	if grep -q " $task " "$tmp/out"; then
+	if grep -qE " $task-[0-9]+ " "$tmp/out"; then
 		ok "table lists $task"
 	else
 		ko "table lists $task"
@@ -32,7 +32,7 @@ else
 	ko "one row per CPU"
 fi
 # The FIFO task runs 2 ms every 20 ms: 100 ms of 1 s.
-if grep -E ' fifo-50 .* 100\.000 ' "$tmp/out" >/dev/null; then
+if grep -E ' fifo-50-4 +FIFO +50 +100\.0 ' "$tmp/out" >/dev/null; then
 	ok "fifo-50 gets 2 ms per 20 ms period"
 else
 	ko "fifo-50 gets 2 ms per 20 ms period"
@@ -63,7 +63,7 @@ fi
 # A 20 ms slice gives another schedule than the default 100 ms one.
 "$sim" --cpusched=tiny --set=tiny.timeslice=20 --duration=1 >"$tmp/set" 2>&1
 "$sim" --cpusched=tiny --duration=1 >"$tmp/noset" 2>&1
-if ! cmp -s "$tmp/set" "$tmp/noset" && grep -q ' hog-nice0 ' "$tmp/set"; then
+if ! cmp -s "$tmp/set" "$tmp/noset" && grep -q ' hog-nice0-0 ' "$tmp/set"; then
 	ok "--set=tiny.timeslice=20 changes the run"
 else
 	ko "--set=tiny.timeslice=20 changes the run"
@@ -195,6 +195,21 @@ else
 	ko "--schedstat prints version 10"
 fi
 
+# The machine flags: SMT siblings and nodes, a boot command line.
+if "$sim" --cpus=4 --smt=2 --nodes=2 --duration=0.5 >"$tmp/smt" 2>&1 &&
+   [ "$(grep -cE '^ +[0-3] +[0-9]+\.[0-9]+ ' "$tmp/smt")" = 4 ]; then
+	ok "--cpus=4 --smt=2 --nodes=2 runs on 4 CPUs"
+else
+	ko "--cpus=4 --smt=2 --nodes=2 runs on 4 CPUs"
+fi
+# isolcpus=1 keeps every task off CPU 1: it stays idle.
+if "$sim" --cpus=2 --duration=0.5 --cmdline=isolcpus=1 >"$tmp/iso" 2>&1 &&
+   grep -qE '^ +1 +0\.000 +500\.000 ' "$tmp/iso"; then
+	ok "--cmdline=isolcpus=1 leaves CPU 1 idle"
+else
+	ko "--cmdline=isolcpus=1 leaves CPU 1 idle: $(grep -E '^ +1 ' "$tmp/iso")"
+fi
+
 # Bad input: exit 2, exactly one line on stderr, nothing on stdout.
 bad() {
 	"$sim" "$@" >"$tmp/bad.out" 2>"$tmp/bad.err"
@@ -219,6 +234,21 @@ bad --bogus
 bad extra-argument
 bad --trace="$tmp/trace.dat"
 bad --trace="$tmp/trace"
+bad --cpus=2 --smt=3
+bad --cpus=4 --nodes=3
+bad --cpus=4 --nodes=2 --smt=4
+bad --format=xml
+bad --compare=nosuch
+bad --compare=
+bad "--cmdline=cpusched=nosuch"
+bad --suite="$tmp/no-such-dir"
+bad --script="$tmp/x.tst" "$tmp/w.json"
+bad "$tmp/no-such-workload.json"
+bad "$tmp/a.json" "$tmp/b.json"
+d0=$("$sim" --help | sed -n 's/.*built: \([a-z]*\).*/\1/p')
+bad --compare="$d0,$d0"
+bad --cpusched="$d0" --compare="$d0"
+bad "--cmdline=cpusched=$d0" --cpusched="$d0"
 if "$sim" --help | grep -q 'built:.* tiny'; then
 bad --cpusched=tiny --set=tiny.timeslice=4
 bad --cpusched=tiny --set=tiny.timeslice=abc

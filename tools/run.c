@@ -1,0 +1,282 @@
+/*
+ * tools/run.c - one run of a workload on one driver.
+ *
+ * The machine runs in steps of RUN_STEP_NS of virtual time.  The steps
+ * change nothing in what happens (the machine processes its events in
+ * time order whatever the bound of a call), they only let schedsim stop
+ * a finite workload when its last task has exited and show progress.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <plugsched/sim.h>
+
+#include "run.h"
+#include "trace.h"
+
+#define RUN_STEP_NS		(100 * NSEC_PER_MSEC)
+#define PROGRESS_AFTER_S	1.0	/* host seconds before a line shows */
+
+static double host_seconds(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/*
+ * "DRIVER.TUNABLE=VALUE": write the value to the booted driver's sysfs
+ * file.  Returns 0, or 2 after a one-line error.
+ */
+static int apply_set(const char *set)
+{
+	const char *dot = strchr(set, '.'), *eq = strchr(set, '=');
+	char path[256];
+
+	if (!dot || !eq || eq < dot || dot == set || eq == dot + 1) {
+		fprintf(stderr, "schedsim: --set: '%s' is not "
+			"DRIVER.TUNABLE=VALUE\n", set);
+		return 2;
+	}
+	if ((size_t)(dot - set) != strlen(sim_cpusched()) ||
+	    strncmp(set, sim_cpusched(), dot - set)) {
+		fprintf(stderr, "schedsim: --set: '%.*s' is not the driver "
+			"running (%s)\n", (int)(dot - set), set,
+			sim_cpusched());
+		return 2;
+	}
+	snprintf(path, sizeof(path), "/sys/cpusched/%s/%.*s", sim_cpusched(),
+		 (int)(eq - dot - 1), dot + 1);
+	if (sim_sysfs_write(path, eq + 1)) {
+		fprintf(stderr, "schedsim: --set: %s\n", sim_error());
+		return 2;
+	}
+	return 0;
+}
+
+/* Does the boot command line @cmdline name the driver itself? */
+static int names_driver(const char *cmdline)
+{
+	const char *p = cmdline;
+
+	while (p && (p = strstr(p, "cpusched="))) {
+		if (p == cmdline || p[-1] == ' ')
+			return 1;
+		p++;
+	}
+	return 0;
+}
+
+/**
+ * run_boot - boot the machine @rc describes with @driver.
+ *
+ * The boot command line is "cpusched=@driver" followed by --cmdline;
+ * a --cmdline naming the driver itself is used as it is.  Then every
+ * --set is written, for the driver running.  Returns 0, 1 when the boot
+ * failed or 2 for a bad --set, after a one-line message; on failure
+ * nothing is left booted.
+ */
+int run_boot(const struct run_config *rc, const char *driver)
+{
+	struct sim_config cfg;
+	char cmdline[512];
+	int i;
+
+	sim_config_init(&cfg);
+	cfg.nr_cpus = rc->cpus;
+	cfg.smt = rc->smt;
+	cfg.nr_nodes = rc->nodes;
+	cfg.hz = rc->hz;
+	cfg.seed = rc->seed;
+	cfg.checks = rc->checks;
+	if (rc->cmdline && names_driver(rc->cmdline))
+		snprintf(cmdline, sizeof(cmdline), "%s", rc->cmdline);
+	else
+		snprintf(cmdline, sizeof(cmdline), "cpusched=%s%s%s", driver,
+			 rc->cmdline ? " " : "",
+			 rc->cmdline ? rc->cmdline : "");
+	cfg.cmdline = cmdline;
+	if (sim_boot(&cfg)) {
+		fprintf(stderr, "schedsim: boot failed: %s\n", sim_error());
+		return 1;
+	}
+	for (i = 0; i < rc->nr_sets; i++) {
+		if (apply_set(rc->sets[i])) {
+			sim_shutdown();
+			return 2;
+		}
+	}
+	return 0;
+}
+
+/* The trace file of @driver's run: FILE, or FILE-<driver>.ext. */
+static void trace_path(const struct run_config *rc, const char *driver,
+		       char *buf, size_t len)
+{
+	const char *dot = strrchr(rc->trace, '.');
+
+	if (!rc->trace_per_driver)
+		snprintf(buf, len, "%s", rc->trace);
+	else
+		snprintf(buf, len, "%.*s-%s%s", (int)(dot - rc->trace),
+			 rc->trace, driver, dot);
+}
+
+/* The machine's sink: the metrics always, the trace when asked for. */
+struct sinks {
+	struct run_metrics *m;
+	struct trace *trace;
+};
+
+static void fan_out(const struct sim_trace_event *ev, void *arg)
+{
+	struct sinks *s = arg;
+
+	metrics_event(ev, s->m);
+	if (s->trace)
+		trace_event(ev, s->trace);
+}
+
+static void show_progress(const char *driver, unsigned long long done,
+			  unsigned long long total, double start, int *shown)
+{
+	if (!isatty(STDERR_FILENO) || host_seconds() - start <
+	    PROGRESS_AFTER_S)
+		return;
+	fprintf(stderr, "\rschedsim: %s: %.1f / %.1f s simulated (%d%%)",
+		driver, done / 1e9, total / 1e9, (int)(100 * done / total));
+	*shown = 1;
+}
+
+/*
+ * Run until @end_ns or until a finite workload is over.  Returns 0, or
+ * -1 when the machine reported a bug.
+ */
+static int run_steps(const char *driver, const struct wl_run *run,
+		     unsigned long long end_ns)
+{
+	unsigned long long begin = sim_now(), next;
+	double start = host_seconds();
+	int shown = 0, ret = 0;
+
+	while (sim_now() < end_ns && !workload_done(run)) {
+		next = sim_now() + RUN_STEP_NS;
+		if (next > end_ns)
+			next = end_ns;
+		ret = sim_run_until(next);
+		if (ret)
+			break;
+		show_progress(driver, sim_now() - begin, end_ns - begin,
+			      start, &shown);
+	}
+	if (shown)
+		fprintf(stderr, "\r\033[K");
+	return ret;
+}
+
+/* Write the trace (even of a failed run: it shows what led there). */
+static int finish_trace(struct trace *trace)
+{
+	char err[512];
+
+	if (!trace || !trace_finish(trace, sim_now(), err, sizeof(err)))
+		return 0;
+	fprintf(stderr, "schedsim: %s\n", err);
+	return 1;
+}
+
+/* Keep /proc/schedstat for the output; 0, or 1 if there is none. */
+static int keep_schedstat(struct run_metrics *m)
+{
+	const char *text = sim_schedstat();
+
+	if (!text) {
+		fprintf(stderr, "schedsim: %s has no /proc/schedstat\n",
+			sim_cpusched());
+		return 0;
+	}
+	m->schedstat = strdup(text);
+	if (m->schedstat)
+		return 0;
+	fprintf(stderr, "schedsim: out of memory\n");
+	return 1;
+}
+
+static unsigned long long run_length(const struct run_config *rc,
+				     const struct workload *wl)
+{
+	if (rc->duration_ns)
+		return rc->duration_ns;
+	return wl->duration_ns ? wl->duration_ns : RUN_DEFAULT_NS;
+}
+
+/**
+ * run_workload - run @wl on @driver and measure it into @m.
+ *
+ * Boots the machine of @rc, writes its tunables, opens the trace (if
+ * any), starts the workload and runs it for the --duration, else the
+ * workload's own duration, else RUN_DEFAULT_NS, ending early when every
+ * task of a finite workload has exited.  Returns 0, 1 when the machine
+ * reported a bug (@m->failed; the report is printed) or could not
+ * start the workload, 2 for a bad --set or trace file.
+ */
+int run_workload(const struct run_config *rc, const char *driver,
+		 const struct workload *wl, const char *name,
+		 struct run_metrics *m)
+{
+	struct sinks sinks = { m, NULL };
+	struct wl_run run;
+	char path[4096], err[512];
+	double start = host_seconds();
+	int ret;
+
+	memset(&run, 0, sizeof(run));
+	memset(m, 0, sizeof(*m));
+	if (rc->trace) {
+		trace_path(rc, driver, path, sizeof(path));
+		sinks.trace = trace_open(path, err, sizeof(err));
+		if (!sinks.trace) {
+			fprintf(stderr, "schedsim: %s\n", err);
+			return 2;
+		}
+	}
+	ret = run_boot(rc, driver);
+	if (ret) {
+		if (sinks.trace)
+			trace_discard(sinks.trace);
+		return ret;
+	}
+	metrics_begin(m);
+	m->seed = rc->seed;
+	snprintf(m->workload, sizeof(m->workload), "%s", name);
+	if (sinks.trace)
+		trace_attach(sinks.trace);
+	sim_trace_set_sink(fan_out, &sinks);
+
+	ret = workload_start(wl, &run, err, sizeof(err));
+	if (ret)
+		fprintf(stderr, "schedsim: %s\n", sim_failed() ? sim_report() :
+			err);
+	else
+		ret = run_steps(driver, &run, sim_now() + run_length(rc, wl));
+	if (ret && sim_failed())
+		fprintf(stderr, "schedsim: %s: %s\n", driver, sim_report());
+	ret = ret ? 1 : 0;
+
+	if (metrics_end(m, &run)) {
+		fprintf(stderr, "schedsim: out of memory\n");
+		ret = 1;
+	}
+	m->host_seconds = host_seconds() - start;
+	if (finish_trace(sinks.trace) && !ret)
+		ret = 1;
+	if (rc->schedstat && !sim_failed() && keep_schedstat(m))
+		ret = 1;
+	workload_run_free(&run);
+	sim_shutdown();
+	return ret;
+}

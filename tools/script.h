@@ -1,0 +1,18 @@
+/*
+ * tools/script.h - schedsim --script: Linux's rt-mutex tester scripts.
+ */
+#ifndef SCHEDSIM_SCRIPT_H
+#define SCHEDSIM_SCRIPT_H
+
+struct step;
+
+struct script {
+	struct step *steps;
+	int nr, size;
+};
+
+int script_load(const char *file, struct script *sc);
+int script_run(const char *file, const struct script *sc);
+void script_free(struct script *sc);
+
+#endif /* SCHEDSIM_SCRIPT_H */

@@ -1,0 +1,2135 @@
+/*
+ * tools/workload.c - rt-app JSON workloads on the simulated machine.
+ *
+ * The parser reads the file with jansson (keys in file order, duplicate
+ * keys rejected), checks every value and builds a struct workload; the
+ * machine is not involved, so a bad file is refused before anything
+ * boots.  jansson gives the position of a syntax error; for the errors
+ * found later (a value out of range, a missing key) a small scanner
+ * walks the text, which is valid JSON by then, down the path of keys to
+ * the offending one and reports its line and column.
+ *
+ * The executor spawns one task per thread instance.  Its body is
+ * rt-app's thread loop: for each pass, each phase (loop times), apply
+ * the phase's policy and affinity, then run the events in order.  What
+ * rt-app does with pthreads and clock_nanosleep() the body does with the
+ * machine's primitives, so every effect goes through the simulated
+ * kernel.  docs/workloads.md is the user's reference.
+ */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <jansson.h>
+
+#include <plugsched/sim.h>
+
+#include "workload.h"
+
+#define NSEC_PER_USEC		1000ULL
+#define NSEC_PER_SEC		1000000000ULL
+
+#define WL_MAX_DEPTH		8	/* our deepest path is 6 */
+#define WL_MAX_FILE		(64 << 20)
+#define WL_MAX_US		2147483647LL	/* rt-app reads C ints */
+#define WL_MAX_DURATION		1000000.0	/* s, as --duration */
+#define WL_MAX_WARNINGS		100	/* then one line saying so */
+
+#define RT_DEFAULT_PRIORITY	10	/* rt-app's for FIFO and RR */
+#define NORMAL_DEFAULT_NICE	0
+
+#define RUNTIME_CHUNK_NS	(32 * NSEC_PER_USEC)	/* rt-app's step */
+#define NR_RT_PARAMS		100	/* sched_param slots 0..99 */
+
+/* ---- small helpers ------------------------------------------------------ */
+
+static char *xstrdup(const char *s)
+{
+	return s ? strdup(s) : NULL;
+}
+
+/* Make room for one more element in *@arr; 0 or -1 out of memory. */
+static int grow(void **arr, int *size, int nr, size_t elem)
+{
+	void *p;
+	int n;
+
+	if (nr < *size)
+		return 0;
+	n = *size ? 2 * *size : 8;
+	p = realloc(*arr, (size_t)n * elem);
+	if (!p)
+		return -1;
+	memset((char *)p + (size_t)*size * elem, 0,
+	       (size_t)(n - *size) * elem);
+	*arr = p;
+	*size = n;
+	return 0;
+}
+
+static int prefix(const char *s, const char *pre)
+{
+	return !strncmp(s, pre, strlen(pre));
+}
+
+/* ---- positions in the text ---------------------------------------------- */
+
+/*
+ * The scanner only ever sees text jansson accepted, but it checks every
+ * bound anyway: a wrong guess must give a wrong position, not a crash.
+ */
+struct scan {
+	const char *s;
+	size_t len;
+	size_t i;
+};
+
+static int is_ws(char c)
+{
+	return c == ' ' || c == '\t' || c == '\r' || c == '\n';
+}
+
+static void skip_ws(struct scan *sc)
+{
+	while (sc->i < sc->len && is_ws(sc->s[sc->i]))
+		sc->i++;
+}
+
+static void skip_string(struct scan *sc)
+{
+	sc->i++;
+	while (sc->i < sc->len && sc->s[sc->i] != '"') {
+		if (sc->s[sc->i] == '\\')
+			sc->i++;
+		sc->i++;
+	}
+	if (sc->i < sc->len)
+		sc->i++;
+}
+
+/* Skip one value: a string, a container (brackets counted) or a word. */
+static void skip_value(struct scan *sc)
+{
+	int depth = 0;
+	char c;
+
+	skip_ws(sc);
+	if (sc->i >= sc->len)
+		return;
+	c = sc->s[sc->i];
+	if (c == '"') {
+		skip_string(sc);
+		return;
+	}
+	if (c != '{' && c != '[') {
+		while (sc->i < sc->len && !is_ws(sc->s[sc->i]) &&
+		       !strchr(",}]", sc->s[sc->i]))
+			sc->i++;
+		return;
+	}
+	while (sc->i < sc->len) {
+		c = sc->s[sc->i];
+		if (c == '"') {
+			skip_string(sc);
+			continue;
+		}
+		if (c == '{' || c == '[')
+			depth++;
+		else if (c == '}' || c == ']')
+			depth--;
+		sc->i++;
+		if (!depth)
+			return;
+	}
+}
+
+static int hex4(struct scan *sc, unsigned int *v)
+{
+	int k;
+	char c;
+
+	*v = 0;
+	for (k = 0; k < 4; k++) {
+		if (sc->i >= sc->len)
+			return -1;
+		c = sc->s[sc->i++];
+		*v <<= 4;
+		if (c >= '0' && c <= '9')
+			*v |= c - '0';
+		else if (c >= 'a' && c <= 'f')
+			*v |= c - 'a' + 10;
+		else if (c >= 'A' && c <= 'F')
+			*v |= c - 'A' + 10;
+		else
+			return -1;
+	}
+	return 0;
+}
+
+static int utf8(unsigned int cp, unsigned char *out)
+{
+	if (cp < 0x80) {
+		out[0] = cp;
+		return 1;
+	}
+	if (cp < 0x800) {
+		out[0] = 0xc0 | (cp >> 6);
+		out[1] = 0x80 | (cp & 0x3f);
+		return 2;
+	}
+	if (cp < 0x10000) {
+		out[0] = 0xe0 | (cp >> 12);
+		out[1] = 0x80 | ((cp >> 6) & 0x3f);
+		out[2] = 0x80 | (cp & 0x3f);
+		return 3;
+	}
+	out[0] = 0xf0 | (cp >> 18);
+	out[1] = 0x80 | ((cp >> 12) & 0x3f);
+	out[2] = 0x80 | ((cp >> 6) & 0x3f);
+	out[3] = 0x80 | (cp & 0x3f);
+	return 4;
+}
+
+/* The bytes of the escape at sc->i (just past the backslash). */
+static int unescape(struct scan *sc, unsigned char *out)
+{
+	static const char from[] = "\"\\/bfnrt", to[] = "\"\\/\b\f\n\r\t";
+	unsigned int cp, lo;
+	const char *k;
+	size_t back;
+
+	if (sc->i >= sc->len)
+		return 0;
+	k = strchr(from, sc->s[sc->i]);
+	if (k && *k) {
+		sc->i++;
+		out[0] = to[k - from];
+		return 1;
+	}
+	if (sc->s[sc->i++] != 'u' || hex4(sc, &cp))
+		return 0;
+	if (cp >= 0xd800 && cp < 0xdc00) {
+		back = sc->i;
+		if (sc->i + 1 < sc->len && sc->s[sc->i] == '\\' &&
+		    sc->s[sc->i + 1] == 'u') {
+			sc->i += 2;
+			if (!hex4(sc, &lo) && lo >= 0xdc00 && lo < 0xe000)
+				return utf8(0x10000 + ((cp - 0xd800) << 10) +
+					    (lo - 0xdc00), out);
+		}
+		sc->i = back;
+	}
+	return utf8(cp, out);
+}
+
+/* Consume the string at sc->i; does it decode to @want? */
+static int string_is(struct scan *sc, const char *want)
+{
+	size_t w = 0, wlen = strlen(want);
+	unsigned char buf[4];
+	int n, same = 1;
+
+	sc->i++;
+	while (sc->i < sc->len && sc->s[sc->i] != '"') {
+		if (sc->s[sc->i] == '\\') {
+			sc->i++;
+			n = unescape(sc, buf);
+		} else {
+			buf[0] = sc->s[sc->i++];
+			n = 1;
+		}
+		if (same && (w + n > wlen || memcmp(want + w, buf, n)))
+			same = 0;
+		w += n;
+	}
+	if (sc->i < sc->len)
+		sc->i++;
+	return same && w == wlen;
+}
+
+/* A path of keys (or array indexes, key NULL) from the root. */
+struct jpath {
+	int depth;
+	const char *key[WL_MAX_DEPTH];
+	size_t idx[WL_MAX_DEPTH];
+};
+
+/* Move into the member @key of the object at sc->i; 0 or -1. */
+static int enter_key(struct scan *sc, const char *key, size_t *key_at)
+{
+	skip_ws(sc);
+	if (sc->i >= sc->len || sc->s[sc->i] != '{')
+		return -1;
+	sc->i++;
+	for (;;) {
+		skip_ws(sc);
+		if (sc->i >= sc->len || sc->s[sc->i] != '"')
+			return -1;
+		*key_at = sc->i;
+		if (string_is(sc, key)) {
+			skip_ws(sc);
+			if (sc->i < sc->len && sc->s[sc->i] == ':')
+				sc->i++;
+			skip_ws(sc);
+			return 0;
+		}
+		skip_ws(sc);
+		if (sc->i < sc->len && sc->s[sc->i] == ':')
+			sc->i++;
+		skip_value(sc);
+		skip_ws(sc);
+		if (sc->i >= sc->len || sc->s[sc->i] != ',')
+			return -1;
+		sc->i++;
+	}
+}
+
+static int enter_index(struct scan *sc, size_t idx)
+{
+	size_t k;
+
+	skip_ws(sc);
+	if (sc->i >= sc->len || sc->s[sc->i] != '[')
+		return -1;
+	sc->i++;
+	for (k = 0; k < idx; k++) {
+		skip_value(sc);
+		skip_ws(sc);
+		if (sc->i >= sc->len || sc->s[sc->i] != ',')
+			return -1;
+		sc->i++;
+	}
+	skip_ws(sc);
+	return 0;
+}
+
+/*
+ * locate - the offset in @s of the last element of @path: its key (the
+ * opening quote) when @want_key, else its value.  The root value for an
+ * empty path.  When the walk fails, the best offset found so far.
+ */
+static size_t locate(const char *s, size_t len, const struct jpath *path,
+		     int want_key)
+{
+	struct scan sc = { s, len, 0 };
+	size_t key_at = 0, at;
+	int d, last;
+
+	skip_ws(&sc);
+	at = sc.i;
+	for (d = 0; d < path->depth; d++) {
+		last = d == path->depth - 1;
+		if (path->key[d]) {
+			if (enter_key(&sc, path->key[d], &key_at))
+				break;
+			at = last && want_key ? key_at : sc.i;
+		} else {
+			if (enter_index(&sc, path->idx[d]))
+				break;
+			at = sc.i;
+		}
+	}
+	return at < len ? at : (len ? len - 1 : 0);
+}
+
+/* Line and column (1-based, in characters as jansson counts) of @off. */
+static void line_col(const char *s, size_t len, size_t off, int *line,
+		     int *col)
+{
+	size_t k;
+
+	*line = 1;
+	*col = 1;
+	for (k = 0; k < off && k < len; k++) {
+		if (s[k] == '\n') {
+			(*line)++;
+			*col = 1;
+		} else if (((unsigned char)s[k] & 0xc0) != 0x80) {
+			(*col)++;
+		}
+	}
+}
+
+/* ---- the parser's state and messages ------------------------------------ */
+
+struct parser {
+	const char *file;
+	const char *text;
+	size_t len;
+	struct workload *wl;
+	FILE *warn;
+	char *err;
+	size_t errlen;
+	int failed;
+	struct jpath path;
+	int default_policy;
+	int nr_started;		/* instances of all tasks */
+	int nr_warnings;
+	int size_timers;
+	json_t *timer_map;	/* ref -> index in wl->timers */
+	json_t *task_map;	/* name -> index in wl->tasks */
+};
+
+static void push_key(struct parser *p, const char *key)
+{
+	if (p->path.depth < WL_MAX_DEPTH) {
+		p->path.key[p->path.depth] = key;
+		p->path.idx[p->path.depth] = 0;
+	}
+	p->path.depth++;
+}
+
+static void push_index(struct parser *p, size_t idx)
+{
+	if (p->path.depth < WL_MAX_DEPTH) {
+		p->path.key[p->path.depth] = NULL;
+		p->path.idx[p->path.depth] = idx;
+	}
+	p->path.depth++;
+}
+
+static void pop(struct parser *p)
+{
+	p->path.depth--;
+}
+
+/* "tasks.t1.cpus[2]", control characters shown as '?', for one line. */
+static void path_text(const struct jpath *path, char *buf, size_t len)
+{
+	size_t n = 0;
+	const char *k;
+	int d;
+
+	buf[0] = '\0';
+	for (d = 0; d < path->depth && d < WL_MAX_DEPTH && n + 1 < len; d++) {
+		if (!path->key[d]) {
+			n += snprintf(buf + n, len - n, "[%zu]", path->idx[d]);
+			continue;
+		}
+		if (d)
+			buf[n++] = '.';
+		for (k = path->key[d]; *k && n + 1 < len; k++)
+			buf[n++] = (unsigned char)*k < 0x20 || *k == 0x7f ?
+				'?' : *k;
+		buf[n] = '\0';
+	}
+	if (n >= len)
+		buf[len - 1] = '\0';
+}
+
+/* "FILE:LINE:COL: PATH: " for the current path into @buf. */
+static void where(const struct parser *p, int want_key, char *buf,
+		  size_t len)
+{
+	struct jpath path = p->path;
+	char ptext[256];
+	size_t off;
+	int line, col;
+
+	if (path.depth > WL_MAX_DEPTH)
+		path.depth = WL_MAX_DEPTH;
+	off = locate(p->text, p->len, &path, want_key);
+	line_col(p->text, p->len, off, &line, &col);
+	path_text(&path, ptext, sizeof(ptext));
+	snprintf(buf, len, "%s:%d:%d: %s%s", p->file, line, col, ptext,
+		 path.depth ? ": " : "");
+}
+
+static int __attribute__((format(printf, 3, 4)))
+fail(struct parser *p, int at_key, const char *fmt, ...)
+{
+	char pos[512];
+	va_list args;
+	size_t n;
+
+	if (p->failed++)
+		return -1;
+	where(p, at_key, pos, sizeof(pos));
+	n = snprintf(p->err, p->errlen, "%s", pos);
+	if (n < p->errlen) {
+		va_start(args, fmt);
+		vsnprintf(p->err + n, p->errlen - n, fmt, args);
+		va_end(args);
+	}
+	return -1;
+}
+
+static void __attribute__((format(printf, 2, 3)))
+warn(struct parser *p, const char *fmt, ...)
+{
+	char pos[512];
+	va_list args;
+
+	if (!p->warn || p->nr_warnings > WL_MAX_WARNINGS)
+		return;
+	if (p->nr_warnings++ == WL_MAX_WARNINGS) {
+		fprintf(p->warn, "schedsim: warning: %s: more keys not "
+			"supported, not listed\n", p->file);
+		return;
+	}
+	where(p, 1, pos, sizeof(pos));
+	fprintf(p->warn, "schedsim: warning: %s", pos);
+	va_start(args, fmt);
+	vfprintf(p->warn, fmt, args);
+	va_end(args);
+	fputc('\n', p->warn);
+}
+
+static int no_memory(struct parser *p)
+{
+	return fail(p, 1, "out of memory");
+}
+
+/* ---- values ------------------------------------------------------------- */
+
+static int want_object(struct parser *p, json_t *v)
+{
+	return json_is_object(v) ? 0 : fail(p, 0, "expected an object");
+}
+
+static int get_int(struct parser *p, json_t *v, long long lo, long long hi,
+		   long long *out)
+{
+	if (!json_is_integer(v))
+		return fail(p, 0, "expected an integer in %lld..%lld", lo, hi);
+	*out = json_integer_value(v);
+	if (*out < lo || *out > hi)
+		return fail(p, 0, "%lld is out of range %lld..%lld", *out, lo,
+			    hi);
+	return 0;
+}
+
+/* Microseconds, 0..WL_MAX_US, into ns. */
+static int get_us(struct parser *p, json_t *v, long long lo,
+		  unsigned long long *ns)
+{
+	long long us;
+
+	if (!json_is_integer(v))
+		return fail(p, 0, "expected an integer number of "
+			    "microseconds, %lld..%lld", lo, WL_MAX_US);
+	if (get_int(p, v, lo, WL_MAX_US, &us))
+		return -1;
+	*ns = (unsigned long long)us * NSEC_PER_USEC;
+	return 0;
+}
+
+static int get_policy(struct parser *p, json_t *v, int *policy)
+{
+	const char *s;
+
+	if (!json_is_string(v))
+		return fail(p, 0, "expected a policy string (SCHED_OTHER, "
+			    "SCHED_FIFO or SCHED_RR)");
+	s = json_string_value(v);
+	if (!strcmp(s, "SCHED_OTHER"))
+		*policy = SIM_SCHED_NORMAL;
+	else if (!strcmp(s, "SCHED_FIFO"))
+		*policy = SIM_SCHED_FIFO;
+	else if (!strcmp(s, "SCHED_RR"))
+		*policy = SIM_SCHED_RR;
+	else if (!strcmp(s, "SCHED_IDLE") || !strcmp(s, "SCHED_DEADLINE"))
+		return fail(p, 0, "%s is not in the simulated kernel (2.6.10 "
+			    "has SCHED_OTHER, SCHED_FIFO and SCHED_RR)", s);
+	else
+		return fail(p, 0, "unknown policy (SCHED_OTHER, SCHED_FIFO "
+			    "or SCHED_RR)");
+	return 0;
+}
+
+/**
+ * wl_policy_name - "SCHED_OTHER", "SCHED_FIFO" or "SCHED_RR": a
+ * SIM_SCHED_* policy as rt-app files (and schedsim's output) spell it.
+ */
+const char *wl_policy_name(int policy)
+{
+	switch (policy) {
+	case SIM_SCHED_FIFO:
+		return "SCHED_FIFO";
+	case SIM_SCHED_RR:
+		return "SCHED_RR";
+	}
+	return "SCHED_OTHER";
+}
+
+static int default_priority(int policy)
+{
+	return policy == SIM_SCHED_NORMAL ? NORMAL_DEFAULT_NICE :
+		RT_DEFAULT_PRIORITY;
+}
+
+static int min_priority(int policy)
+{
+	return policy == SIM_SCHED_NORMAL ? -20 : 1;
+}
+
+static int max_priority(int policy)
+{
+	return policy == SIM_SCHED_NORMAL ? 19 : 99;
+}
+
+static int valid_priority(long long prio, int policy)
+{
+	return prio >= min_priority(policy) && prio <= max_priority(policy);
+}
+
+/* A priority for @policy: nice -20..19, or an RT priority 1..99. */
+static int get_priority(struct parser *p, json_t *v, int policy, int *prio)
+{
+	long long n;
+
+	if (!json_is_integer(v))
+		return fail(p, 0, "expected an integer priority");
+	n = json_integer_value(v);
+	if (!valid_priority(n, policy))
+		return fail(p, 0, "%lld is out of range %d..%d for %s", n,
+			    min_priority(policy), max_priority(policy),
+			    wl_policy_name(policy));
+	*prio = n;
+	return 0;
+}
+
+/* "cpus": [0, 2, 3] -> "0,2-3" (sorted, ranges joined). */
+static int get_cpus(struct parser *p, json_t *v, char **list)
+{
+	int max = sim_max_cpus(), cpu, first, n = 0;
+	char *set, *out;
+	long long c;
+	size_t i;
+
+	if (!json_is_array(v) || !json_array_size(v))
+		return fail(p, 0, "expected a non-empty array of CPU numbers");
+	set = calloc(max, 1);
+	out = malloc((size_t)max * 12 + 1);
+	if (!set || !out) {
+		free(set);
+		free(out);
+		return no_memory(p);
+	}
+	for (i = 0; i < json_array_size(v); i++) {
+		push_index(p, i);
+		if (get_int(p, json_array_get(v, i), 0, max - 1, &c)) {
+			free(set);
+			free(out);
+			return -1;
+		}
+		pop(p);
+		set[c] = 1;
+	}
+	out[0] = '\0';
+	for (cpu = 0; cpu < max; cpu++) {
+		if (!set[cpu])
+			continue;
+		first = cpu;
+		while (cpu + 1 < max && set[cpu + 1])
+			cpu++;
+		n += sprintf(out + n, n ? ",%d" : "%d", first);
+		if (cpu > first)
+			n += sprintf(out + n, "-%d", cpu);
+	}
+	free(set);
+	*list = out;
+	return 0;
+}
+
+/* ---- resources: mutexes and timers -------------------------------------- */
+
+static int find_name(char **names, int nr, const char *name)
+{
+	int i;
+
+	for (i = 0; i < nr; i++)
+		if (!strcmp(names[i], name))
+			return i;
+	return -1;
+}
+
+/* The index of mutex @name, declared on first use. */
+static int mutex_index(struct parser *p, const char *name)
+{
+	struct workload *wl = p->wl;
+	int i = find_name(wl->mutexes, wl->nr_mutexes, name);
+
+	if (i >= 0)
+		return i;
+	if (wl->nr_mutexes == SIM_NR_MUTEX)
+		return fail(p, 0, "mutex \"%s\" is one more than the "
+			    "machine's %d", name, SIM_NR_MUTEX);
+	if (!wl->mutexes) {
+		wl->mutexes = calloc(SIM_NR_MUTEX, sizeof(*wl->mutexes));
+		if (!wl->mutexes)
+			return no_memory(p);
+	}
+	wl->mutexes[wl->nr_mutexes] = xstrdup(name);
+	if (!wl->mutexes[wl->nr_mutexes])
+		return no_memory(p);
+	return wl->nr_mutexes++;
+}
+
+/* A map name -> index (jansson's hash table) for big files. */
+static int map_get(json_t *map, const char *name)
+{
+	json_t *v = json_object_get(map, name);
+
+	return v ? (int)json_integer_value(v) : -1;
+}
+
+static int map_set(json_t *map, const char *name, int i)
+{
+	return json_object_set_new(map, name, json_integer(i));
+}
+
+static int timer_index(struct parser *p, const char *ref)
+{
+	struct workload *wl = p->wl;
+	int i = map_get(p->timer_map, ref);
+
+	if (i >= 0)
+		return i;
+	i = wl->nr_timers;
+	if (grow((void **)&wl->timers, &p->size_timers, i,
+		 sizeof(*wl->timers)) || map_set(p->timer_map, ref, i))
+		return no_memory(p);
+	wl->timers[i].ref = xstrdup(ref);
+	if (!wl->timers[i].ref)
+		return no_memory(p);
+	wl->timers[i].absolute = 0;
+	wl->timers[i].unique = prefix(ref, "unique");
+	wl->nr_timers++;
+	return i;
+}
+
+/*
+ * The old "resources" section: mutexes and timers are declared there
+ * (rt-app now creates them on first use, so this only fixes the order);
+ * other kinds are named in a warning.
+ */
+static int parse_resources(struct parser *p, json_t *res)
+{
+	const char *name, *type;
+	json_t *v, *t;
+
+	if (want_object(p, res))
+		return -1;
+	json_object_foreach(res, name, v) {
+		push_key(p, name);
+		if (want_object(p, v))
+			return -1;
+		t = json_object_get(v, "type");
+		type = t ? json_string_value(t) : "mutex";
+		if (!type) {
+			push_key(p, "type");
+			return fail(p, 0, "expected a string");
+		}
+		if (!strcmp(type, "mutex")) {
+			if (mutex_index(p, name) < 0)
+				return -1;
+		} else if (!strcmp(type, "timer")) {
+			if (timer_index(p, name) < 0)
+				return -1;
+		} else {
+			warn(p, "resource type \"%s\" not supported, ignored",
+			     type);
+		}
+		pop(p);
+	}
+	return 0;
+}
+
+/* ---- global ------------------------------------------------------------- */
+
+/* rt-app's logging and calibration keys: meaningless here, silent. */
+static const char *const global_silent[] = {
+	"calibration", "logdir", "log_basename", "lock_pages", "ftrace",
+	"pi_enabled", "gnuplot", "io_device", "mem_buffer_size",
+	"cumulative_slack", "log_size", NULL,
+};
+
+static int in_list(const char *const *list, const char *key)
+{
+	for (; *list; list++)
+		if (!strcmp(*list, key))
+			return 1;
+	return 0;
+}
+
+static int parse_duration(struct parser *p, json_t *v)
+{
+	double sec;
+
+	if (!json_is_number(v))
+		return fail(p, 0, "expected a number of seconds (-1: none)");
+	sec = json_number_value(v);
+	if (sec == -1 || sec == 0) {
+		p->wl->duration_ns = 0;
+		return 0;
+	}
+	if (!(sec > 0 && sec <= WL_MAX_DURATION))
+		return fail(p, 0, "%g is not -1 (none) or a number of "
+			    "seconds up to %.0f", sec, WL_MAX_DURATION);
+	p->wl->duration_ns = (unsigned long long)(sec * NSEC_PER_SEC + 0.5);
+	return 0;
+}
+
+static int parse_global(struct parser *p, json_t *g)
+{
+	const char *key;
+	json_t *v;
+
+	if (want_object(p, g))
+		return -1;
+	json_object_foreach(g, key, v) {
+		push_key(p, key);
+		if (!strcmp(key, "duration")) {
+			if (parse_duration(p, v))
+				return -1;
+		} else if (!strcmp(key, "default_policy")) {
+			if (get_policy(p, v, &p->default_policy))
+				return -1;
+		} else if (!in_list(global_silent, key)) {
+			warn(p, "not supported, ignored");
+		}
+		pop(p);
+	}
+	return 0;
+}
+
+/* ---- events ------------------------------------------------------------- */
+
+#define EV_UNSUPPORTED	0
+#define EV_NONE		(-1)
+
+/* rt-app's event of a key, matched by prefix in rt-app's order. */
+static int event_of(const char *key)
+{
+	static const char *const unsupported[] = {
+		"mem", "iorun", "signal", "broad", "wait", "sync", "barrier",
+		"resume", "suspend", NULL,
+	};
+	const char *const *u;
+
+	if (prefix(key, "sleep"))
+		return WL_SLEEP;
+	if (prefix(key, "runtime"))
+		return WL_RUNTIME;
+	if (prefix(key, "run"))
+		return WL_RUN;
+	if (prefix(key, "lock"))
+		return WL_LOCK;
+	if (prefix(key, "unlock"))
+		return WL_UNLOCK;
+	if (prefix(key, "timer"))
+		return WL_TIMER;
+	if (prefix(key, "yield"))
+		return WL_YIELD;
+	if (prefix(key, "fork"))
+		return WL_FORK;
+	for (u = unsupported; *u; u++)
+		if (prefix(key, *u))
+			return EV_UNSUPPORTED;
+	return EV_NONE;
+}
+
+static int parse_timer(struct parser *p, json_t *v, struct wl_event *ev)
+{
+	json_t *ref = json_object_get(v, "ref");
+	json_t *period = json_object_get(v, "period");
+	json_t *mode = json_object_get(v, "mode");
+	const char *key;
+	json_t *k;
+	int absolute = 0;
+
+	if (want_object(p, v))
+		return -1;
+	if (ref && !json_is_string(ref)) {
+		push_key(p, "ref");
+		return fail(p, 0, "expected a timer name");
+	}
+	if (!period)
+		return fail(p, 1, "a timer needs a \"period\"");
+	push_key(p, "period");
+	if (get_us(p, period, 1, &ev->ns))
+		return -1;
+	pop(p);
+	if (mode) {
+		push_key(p, "mode");
+		if (!json_is_string(mode) ||
+		    (strcmp(json_string_value(mode), "absolute") &&
+		     strcmp(json_string_value(mode), "relative")))
+			return fail(p, 0, "expected \"absolute\" or "
+				    "\"relative\"");
+		absolute = !strcmp(json_string_value(mode), "absolute");
+		pop(p);
+	}
+	json_object_foreach(v, key, k) {
+		if (strcmp(key, "ref") && strcmp(key, "period") &&
+		    strcmp(key, "mode")) {
+			push_key(p, key);
+			warn(p, "not supported, ignored");
+			pop(p);
+		}
+	}
+	/* rt-app's default name; and "absolute" anywhere makes it so */
+	ev->res = timer_index(p, ref ? json_string_value(ref) : "unknown");
+	if (ev->res < 0)
+		return -1;
+	if (absolute)
+		p->wl->timers[ev->res].absolute = 1;
+	return 0;
+}
+
+/* One event; the current path is its key. */
+static int parse_event(struct parser *p, int type, json_t *v,
+		       struct wl_event *ev)
+{
+	ev->type = type;
+	switch (type) {
+	case WL_RUN:
+	case WL_RUNTIME:
+	case WL_SLEEP:
+		return get_us(p, v, 0, &ev->ns);
+	case WL_TIMER:
+		return parse_timer(p, v, ev);
+	case WL_YIELD:
+		return 0;
+	case WL_LOCK:
+	case WL_UNLOCK:
+		if (!json_is_string(v))
+			return fail(p, 0, "expected a mutex name");
+		ev->res = mutex_index(p, json_string_value(v));
+		return ev->res < 0 ? -1 : 0;
+	case WL_FORK:
+		if (!json_is_string(v))
+			return fail(p, 0, "expected a task name");
+		ev->res = map_get(p->task_map, json_string_value(v));
+		if (ev->res < 0)
+			return fail(p, 0, "no task \"%s\" to fork",
+				    json_string_value(v));
+		return 0;
+	}
+	return 0;
+}
+
+/* ---- phases and tasks --------------------------------------------------- */
+
+/* Keys of rt-app's that name features the simulated kernel lacks. */
+static const char *const sched_unsupported[] = {
+	"taskgroup", "util_min", "util_max", "nodes_membind",
+	"dl-runtime", "dl-period", "dl-deadline", NULL,
+};
+
+/* Keys a phase or a phase-less task reads itself. */
+static int phase_key(const char *key)
+{
+	return !strcmp(key, "loop") || !strcmp(key, "cpus") ||
+		!strcmp(key, "policy") || !strcmp(key, "priority");
+}
+
+static int task_key(const char *key)
+{
+	return phase_key(key) || !strcmp(key, "instance") ||
+		!strcmp(key, "delay") || !strcmp(key, "phases");
+}
+
+/*
+ * Mutexes a task holds, followed through its events in execution order
+ * while they are parsed (the phases are parsed in the order they run).
+ */
+struct lock_state {
+	unsigned int held;		/* bit i: mutex i */
+	int has_time;			/* time-spending event */
+	int periodic;			/* a timer */
+};
+
+static int follow_event(struct parser *p, const struct wl_event *ev,
+			struct lock_state *ls)
+{
+	/* res is a mutex (0..SIM_NR_MUTEX-1) only for lock and unlock */
+	unsigned int bit = ev->res < SIM_NR_MUTEX ? 1u << ev->res : 0;
+
+	switch (ev->type) {
+	case WL_RUN:
+	case WL_RUNTIME:
+	case WL_SLEEP:
+		ls->has_time |= ev->ns > 0;
+		break;
+	case WL_TIMER:
+		ls->has_time = ls->periodic = 1;
+		break;
+	case WL_LOCK:
+		if (ls->held & bit)
+			return fail(p, 1, "mutex \"%s\" is already held here "
+				    "(the task would deadlock on itself)",
+				    p->wl->mutexes[ev->res]);
+		ls->held |= bit;
+		break;
+	case WL_UNLOCK:
+		if (!(ls->held & bit))
+			return fail(p, 1, "mutex \"%s\" is not held here",
+				    p->wl->mutexes[ev->res]);
+		ls->held &= ~bit;
+		break;
+	}
+	return 0;
+}
+
+/* The first mutex in @held, for messages. */
+static const char *first_held(const struct parser *p, unsigned int held)
+{
+	int i;
+
+	for (i = 0; i < p->wl->nr_mutexes; i++)
+		if (held & (1u << i))
+			return p->wl->mutexes[i];
+	return "?";
+}
+
+/* Append the supported events of @obj, in file order, to @ph. */
+static int parse_events(struct parser *p, json_t *obj, struct wl_phase *ph,
+			struct lock_state *ls)
+{
+	int size = 0, type, nr_keys = 0;
+	unsigned int before = ls->held;
+	const char *key;
+	json_t *v;
+
+	json_object_foreach(obj, key, v) {
+		type = event_of(key);
+		if (type == EV_NONE)
+			continue;
+		nr_keys++;
+		push_key(p, key);
+		if (type == EV_UNSUPPORTED) {
+			warn(p, "not supported, ignored");
+		} else {
+			if (grow((void **)&ph->events, &size, ph->nr_events,
+				 sizeof(*ph->events)))
+				return no_memory(p);
+			if (parse_event(p, type, v,
+					&ph->events[ph->nr_events++]) ||
+			    follow_event(p, &ph->events[ph->nr_events - 1],
+					 ls))
+				return -1;
+		}
+		pop(p);
+	}
+	if (!nr_keys)
+		return fail(p, 1, "no event (run, sleep, timer, ...)");
+	/* a second pass of the phase would trip over the first's locks */
+	if (ph->loop > 1 && ls->held != before)
+		return fail(p, 1, "loops %ld times but does not give back "
+			    "what it locks (mutex \"%s\")", ph->loop,
+			    first_held(p, ls->held ^ before));
+	return 0;
+}
+
+/* Warn about every key of @obj that is not read and not an event. */
+static void warn_unknown(struct parser *p, json_t *obj,
+			 int (*known)(const char *))
+{
+	const char *key;
+	json_t *v;
+
+	json_object_foreach(obj, key, v) {
+		if (known(key) || event_of(key) != EV_NONE)
+			continue;
+		push_key(p, key);
+		if (in_list(sched_unsupported, key))
+			warn(p, "not supported by the simulated kernel, "
+			     "ignored");
+		else
+			warn(p, "not supported, ignored");
+		pop(p);
+	}
+}
+
+/* A phase's "policy" (its "priority" comes later: see below). */
+static int parse_phase(struct parser *p, json_t *obj, struct wl_phase *ph,
+		       struct lock_state *ls)
+{
+	json_t *v;
+	long long n;
+
+	ph->loop = 1;
+	ph->policy = -1;
+	ph->priority = WL_PRIO_UNCHANGED;
+	if ((v = json_object_get(obj, "loop"))) {
+		push_key(p, "loop");
+		if (get_int(p, v, 1, WL_MAX_US, &n))
+			return -1;
+		ph->loop = n;
+		pop(p);
+	}
+	if ((v = json_object_get(obj, "cpus"))) {
+		push_key(p, "cpus");
+		if (get_cpus(p, v, &ph->cpus))
+			return -1;
+		pop(p);
+	}
+	if ((v = json_object_get(obj, "policy"))) {
+		push_key(p, "policy");
+		if (get_policy(p, v, &ph->policy))
+			return -1;
+		ph->priority = default_priority(ph->policy);
+		pop(p);
+	}
+	if (parse_events(p, obj, ph, ls))
+		return -1;
+	warn_unknown(p, obj, phase_key);
+	return 0;
+}
+
+/*
+ * A phase's "priority" without a "policy" is one of the policy the task
+ * has when the phase starts: the task's or the last earlier phase's with
+ * a policy in the first pass; in later passes the last phase's may
+ * still be in force.  It must be valid in each case that happens.
+ */
+static int phase_priorities(struct parser *p, struct wl_task *t,
+			    json_t *phases)
+{
+	int i = 0, first = t->policy, later = t->policy, prio;
+	const char *key;
+	json_t *obj, *v;
+
+	for (i = 0; i < t->nr_phases; i++)
+		if (t->phases[i].policy >= 0)
+			later = t->phases[i].policy;
+	i = 0;
+	json_object_foreach(phases, key, obj) {
+		struct wl_phase *ph = &t->phases[i++];
+
+		if (ph->policy >= 0)
+			first = later = ph->policy;
+		v = json_object_get(obj, "priority");
+		if (!v)
+			continue;
+		push_key(p, key);
+		push_key(p, "priority");
+		if (get_priority(p, v, ph->policy >= 0 ? ph->policy : first,
+				 &prio))
+			return -1;
+		if (ph->policy < 0 && later != first &&
+		    (t->loop < 0 || t->loop > 1) &&
+		    !valid_priority(prio, later))
+			return fail(p, 0, "%d is out of range %d..%d for %s, "
+				    "the policy a later phase leaves when "
+				    "the task loops", prio, min_priority(later),
+				    max_priority(later), wl_policy_name(later));
+		ph->priority = prio;
+		pop(p);
+		pop(p);
+	}
+	return 0;
+}
+
+static int parse_phases(struct parser *p, json_t *task, json_t *phases,
+			struct wl_task *t, struct lock_state *ls)
+{
+	const char *key;
+	json_t *v;
+	int i = 0;
+
+	push_key(p, "phases");
+	if (want_object(p, phases))
+		return -1;
+	if (!json_object_size(phases))
+		return fail(p, 1, "no phase");
+	t->phases = calloc(json_object_size(phases), sizeof(*t->phases));
+	if (!t->phases)
+		return no_memory(p);
+	t->nr_phases = json_object_size(phases);
+	json_object_foreach(phases, key, v) {
+		push_key(p, key);
+		if (want_object(p, v) ||
+		    parse_phase(p, v, &t->phases[i++], ls))
+			return -1;
+		pop(p);
+	}
+	if (phase_priorities(p, t, phases))
+		return -1;
+	pop(p);
+	/* rt-app reads no event of a task with phases */
+	json_object_foreach(task, key, v) {
+		if (event_of(key) == EV_NONE)
+			continue;
+		push_key(p, key);
+		warn(p, "ignored (the task has \"phases\")");
+		pop(p);
+	}
+	return 0;
+}
+
+/* No "phases": the task's own events make its one phase. */
+static int parse_single_phase(struct parser *p, json_t *task,
+			      struct wl_task *t, struct lock_state *ls)
+{
+	t->phases = calloc(1, sizeof(*t->phases));
+	if (!t->phases)
+		return no_memory(p);
+	t->nr_phases = 1;
+	t->phases[0].loop = 1;
+	t->phases[0].policy = -1;
+	t->phases[0].priority = WL_PRIO_UNCHANGED;
+	return parse_events(p, task, &t->phases[0], ls);
+}
+
+static int parse_task_sched(struct parser *p, json_t *obj,
+			    struct wl_task *t)
+{
+	json_t *v;
+
+	t->policy = p->default_policy;
+	if ((v = json_object_get(obj, "policy"))) {
+		push_key(p, "policy");
+		if (get_policy(p, v, &t->policy))
+			return -1;
+		pop(p);
+	}
+	t->priority = default_priority(t->policy);
+	if ((v = json_object_get(obj, "priority"))) {
+		push_key(p, "priority");
+		if (get_priority(p, v, t->policy, &t->priority))
+			return -1;
+		pop(p);
+	}
+	return 0;
+}
+
+static int parse_task_counts(struct parser *p, json_t *obj,
+			     struct wl_task *t)
+{
+	long long n;
+	json_t *v;
+
+	t->instances = 1;
+	t->loop = -1;
+	if ((v = json_object_get(obj, "instance"))) {
+		push_key(p, "instance");
+		if (get_int(p, v, 0, WL_MAX_INSTANCES, &n))
+			return -1;
+		if (p->nr_started + n > WL_MAX_INSTANCES)
+			return fail(p, 0, "more than %d instances in all",
+				    WL_MAX_INSTANCES);
+		t->instances = n;
+		pop(p);
+	}
+	p->nr_started += t->instances;
+	if ((v = json_object_get(obj, "loop"))) {
+		push_key(p, "loop");
+		if (get_int(p, v, -1, WL_MAX_US, &n))
+			return -1;
+		t->loop = n;
+		pop(p);
+	}
+	if ((v = json_object_get(obj, "delay"))) {
+		push_key(p, "delay");
+		if (get_us(p, v, 0, &t->delay_ns))
+			return -1;
+		pop(p);
+	}
+	return 0;
+}
+
+/* One task; the current path is its key. */
+static int parse_task(struct parser *p, json_t *obj, struct wl_task *t)
+{
+	struct lock_state ls = { 0, 0, 0 };
+	json_t *v;
+
+	if (want_object(p, obj) || parse_task_sched(p, obj, t) ||
+	    parse_task_counts(p, obj, t))
+		return -1;
+	if ((v = json_object_get(obj, "cpus"))) {
+		push_key(p, "cpus");
+		if (get_cpus(p, v, &t->cpus))
+			return -1;
+		pop(p);
+	}
+	v = json_object_get(obj, "phases");
+	if (v ? parse_phases(p, obj, v, t, &ls) :
+	    parse_single_phase(p, obj, t, &ls))
+		return -1;
+	warn_unknown(p, obj, task_key);
+	if (ls.held)
+		return fail(p, 1, "a pass ends with mutex \"%s\" held",
+			    first_held(p, ls.held));
+	if (t->loop < 0 && !ls.has_time)
+		return fail(p, 1, "loops forever but never spends time (no "
+			    "run, runtime or sleep above 0, no timer): give "
+			    "it a \"loop\" count");
+	t->periodic = ls.periodic;
+	return 0;
+}
+
+static int parse_tasks(struct parser *p, json_t *tasks)
+{
+	struct workload *wl = p->wl;
+	const char *name;
+	json_t *v;
+	int i = 0;
+
+	push_key(p, "tasks");
+	if (want_object(p, tasks))
+		return -1;
+	if (!json_object_size(tasks))
+		return fail(p, 1, "no task");
+	wl->tasks = calloc(json_object_size(tasks), sizeof(*wl->tasks));
+	if (!wl->tasks)
+		return no_memory(p);
+	/* every name first: a fork may name a task further down */
+	json_object_foreach(tasks, name, v) {
+		wl->tasks[wl->nr_tasks].name = xstrdup(name);
+		if (!wl->tasks[wl->nr_tasks].name ||
+		    map_set(p->task_map, name, wl->nr_tasks++))
+			return no_memory(p);
+	}
+	json_object_foreach(tasks, name, v) {
+		push_key(p, name);
+		if (parse_task(p, v, &wl->tasks[i++]))
+			return -1;
+		pop(p);
+	}
+	if (!p->nr_started)
+		return fail(p, 1, "every task has \"instance\": 0, nothing "
+			    "starts");
+	pop(p);
+	return 0;
+}
+
+static int parse_root(struct parser *p, json_t *root)
+{
+	const char *key;
+	json_t *v;
+
+	if (!json_is_object(root))
+		return fail(p, 0, "expected an object with \"tasks\"");
+	json_object_foreach(root, key, v) {
+		if (strcmp(key, "global") && strcmp(key, "resources") &&
+		    strcmp(key, "tasks")) {
+			push_key(p, key);
+			warn(p, "not supported, ignored");
+			pop(p);
+		}
+	}
+	p->default_policy = SIM_SCHED_NORMAL;
+	if ((v = json_object_get(root, "global"))) {
+		push_key(p, "global");
+		if (parse_global(p, v))
+			return -1;
+		pop(p);
+	}
+	if ((v = json_object_get(root, "resources"))) {
+		push_key(p, "resources");
+		if (parse_resources(p, v))
+			return -1;
+		pop(p);
+	}
+	v = json_object_get(root, "tasks");
+	if (!v)
+		return fail(p, 0, "no \"tasks\"");
+	return parse_tasks(p, v);
+}
+
+/* ---- workload_parse ----------------------------------------------------- */
+
+static int read_text(const char *file, char **text, size_t *len, char *err,
+		     size_t errlen)
+{
+	size_t size = 0, n;
+	char *buf = NULL, *p;
+	FILE *f = fopen(file, "rb");
+
+	if (!f) {
+		snprintf(err, errlen, "%s: cannot open: %s", file,
+			 strerror(errno));
+		return -1;
+	}
+	*len = 0;
+	for (;;) {
+		if (*len + 65536 + 1 > size) {
+			size = size ? 2 * size : 65536 * 2;
+			if (size > WL_MAX_FILE + 65536 * 2)
+				goto too_big;
+			p = realloc(buf, size);
+			if (!p)
+				goto nomem;
+			buf = p;
+		}
+		n = fread(buf + *len, 1, 65536, f);
+		*len += n;
+		if (n < 65536)
+			break;
+	}
+	if (ferror(f)) {
+		snprintf(err, errlen, "%s: cannot read: %s", file,
+			 strerror(errno));
+		goto out;
+	}
+	if (*len > WL_MAX_FILE)
+		goto too_big;
+	buf[*len] = '\0';
+	fclose(f);
+	*text = buf;
+	return 0;
+too_big:
+	snprintf(err, errlen, "%s: larger than %d MiB", file,
+		 WL_MAX_FILE >> 20);
+	goto out;
+nomem:
+	snprintf(err, errlen, "%s: out of memory", file);
+out:
+	free(buf);
+	fclose(f);
+	return -1;
+}
+
+/*
+ * jansson's position of a syntax error, except for a duplicate key: that
+ * one is moved back from the key's end to its opening quote, where our
+ * own messages point.
+ */
+static void syntax_error(struct parser *p, const json_error_t *je)
+{
+	int line = je->line, col = je->column > 0 ? je->column : 1;
+	size_t k, bs;
+
+	if (strstr(je->text, "duplicate object key") && je->position >= 2 &&
+	    (size_t)je->position <= p->len &&
+	    p->text[je->position - 1] == '"') {
+		for (k = je->position - 1; k-- > 0;) {
+			for (bs = 0; bs < k && p->text[k - 1 - bs] == '\\';)
+				bs++;
+			if (p->text[k] == '"' && !(bs & 1))
+				break;
+		}
+		line_col(p->text, p->len, k, &line, &col);
+	}
+	snprintf(p->err, p->errlen, "%s:%d:%d: %s", p->file, line, col,
+		 je->text);
+}
+
+/* One line whatever the file and its keys contain. */
+static void one_line(char *s)
+{
+	for (; *s; s++)
+		if ((unsigned char)*s < 0x20 || *s == 0x7f)
+			*s = '?';
+}
+
+/**
+ * workload_parse - read an rt-app JSON workload into @wl
+ * @file: its name, for messages (and to read when @text is NULL)
+ * @text: the file's contents (NUL-terminated), or NULL
+ * @wl: filled on success, left empty on failure
+ * @warn: one line per key the subset ignores, or NULL
+ * @err: "FILE:LINE:COL: message" when the file is refused
+ * @len: size of @err
+ *
+ * Return: 0, or -1 with @err set.
+ */
+int workload_parse(const char *file, const char *text, struct workload *wl,
+		   FILE *warn, char *err, size_t len)
+{
+	struct parser p;
+	char *buf = NULL, dummy[8];
+	json_error_t je;
+	json_t *root;
+	int ret = -1;
+
+	memset(wl, 0, sizeof(*wl));
+	if (!err || !len) {
+		err = dummy;
+		len = sizeof(dummy);
+	}
+	err[0] = '\0';
+	memset(&p, 0, sizeof(p));
+	p.file = file ? file : "-";
+	if (!text) {
+		if (read_text(p.file, &buf, &p.len, err, len))
+			goto out;
+		text = buf;
+	} else {
+		p.len = strlen(text);
+	}
+	p.text = text;
+	p.wl = wl;
+	p.warn = warn;
+	p.err = err;
+	p.errlen = len;
+	root = json_loadb(text, p.len, JSON_REJECT_DUPLICATES, &je);
+	if (!root) {
+		syntax_error(&p, &je);
+		goto out;
+	}
+	wl->file = xstrdup(p.file);
+	p.timer_map = json_object();
+	p.task_map = json_object();
+	ret = wl->file && p.timer_map && p.task_map ? parse_root(&p, root) :
+		no_memory(&p);
+	json_decref(p.timer_map);
+	json_decref(p.task_map);
+	json_decref(root);
+out:
+	one_line(err);
+	if (ret)
+		workload_free(wl);
+	free(buf);
+	return ret;
+}
+
+/**
+ * workload_free - free what workload_parse() built; @wl is left empty.
+ */
+void workload_free(struct workload *wl)
+{
+	int i, j;
+
+	for (i = 0; i < wl->nr_tasks; i++) {
+		for (j = 0; j < wl->tasks[i].nr_phases; j++) {
+			free(wl->tasks[i].phases[j].cpus);
+			free(wl->tasks[i].phases[j].events);
+		}
+		free(wl->tasks[i].phases);
+		free(wl->tasks[i].cpus);
+		free(wl->tasks[i].name);
+	}
+	free(wl->tasks);
+	for (i = 0; i < wl->nr_timers; i++)
+		free(wl->timers[i].ref);
+	free(wl->timers);
+	for (i = 0; i < wl->nr_mutexes; i++)
+		free(wl->mutexes[i]);
+	free(wl->mutexes);
+	free(wl->file);
+	memset(wl, 0, sizeof(*wl));
+}
+
+/* ---- the executor ------------------------------------------------------- */
+
+/*
+ * The user memory the bodies' system calls read: sched_param slots for
+ * priorities 0..99, then one CPU mask per distinct affinity list (mask 0:
+ * every CPU).  It is written from outside, once the first instance
+ * exists, into the workload's shared address space; a fork copies it
+ * with the rest of that space.
+ */
+struct wl_exec {
+	unsigned long long t_zero;	/* when the workload started */
+	unsigned long table;		/* user address, 0: none yet */
+	size_t mask_len;		/* bytes of one CPU mask */
+	char **masks;			/* affinity list of each mask */
+	int nr_masks;
+	int *task_mask;			/* per task: mask, -1: none */
+	int **phase_mask;		/* per task and phase */
+	int *forks;			/* per task: forks of it so far */
+	int *made;			/* per task: instances so far */
+	struct wl_ctx **ctx;		/* per instance */
+	int size_ctx;
+	int oom;			/* a fork found no memory */
+};
+
+/* What one instance's body knows and runs with. */
+struct wl_ctx {
+	struct wl_run *run;
+	int inst;			/* index in run->inst */
+	int task;
+	unsigned long uaddr;		/* the table, 0: not yet */
+	int waiting;			/* blocked until it is */
+	unsigned long long t_first;	/* start of its timers */
+	int policy, prio, nice;		/* what it runs with now */
+	int mask, def_mask;		/* current, and "no cpus" mask */
+	unsigned long long *unext;	/* "unique" timers: own state */
+	int *ustarted;
+};
+
+#define PARAM_ADDR(c, prio)	((c)->uaddr + (prio) * sizeof(int))
+
+static struct wl_exec *exec_of(const struct wl_run *run)
+{
+	return run->priv;
+}
+
+static unsigned long mask_addr(const struct wl_ctx *c, int mask)
+{
+	return c->uaddr + NR_RT_PARAMS * sizeof(int) +
+		mask * exec_of(c->run)->mask_len;
+}
+
+/* A body that needs the table before it is mapped waits for it. */
+static void wait_table(struct wl_ctx *c)
+{
+	while (!c->uaddr) {
+		c->waiting = 1;
+		sim_sleep(NSEC_PER_SEC);
+	}
+	c->waiting = 0;
+}
+
+/* Switch to @policy with @prio (nice for SCHED_OTHER), as rt-app does. */
+static void set_sched(struct wl_ctx *c, int policy, int prio)
+{
+	int rt = policy != SIM_SCHED_NORMAL;
+
+	if (policy == c->policy && prio == (rt ? c->prio : c->nice))
+		return;
+	wait_table(c);
+	if (rt || c->policy != policy) {
+		sim_syscall(SIM_SYS_sched_setscheduler, 0, policy,
+			    PARAM_ADDR(c, rt ? prio : 0));
+		c->policy = policy;
+		c->prio = rt ? prio : 0;
+	}
+	if (!rt && prio != c->nice) {
+		sim_syscall(SIM_SYS_nice, prio - c->nice, 0, 0);
+		c->nice = prio;
+	}
+}
+
+static void set_mask(struct wl_ctx *c, int mask)
+{
+	if (mask == c->mask)
+		return;
+	wait_table(c);
+	sim_syscall(SIM_SYS_sched_setaffinity, 0,
+		    exec_of(c->run)->mask_len, mask_addr(c, mask));
+	c->mask = mask;
+}
+
+/* rt-app's phase start: its policy if it has one, its CPUs or the task's */
+static void enter_phase(struct wl_ctx *c, const struct wl_task *t, int i)
+{
+	const struct wl_phase *ph = &t->phases[i];
+	struct wl_exec *x = exec_of(c->run);
+	int mask = x->phase_mask[c->task][i];
+
+	if (ph->policy >= 0)
+		set_sched(c, ph->policy, ph->priority);
+	else if (ph->priority != WL_PRIO_UNCHANGED)
+		set_sched(c, c->policy, ph->priority);
+	if (mask < 0)
+		mask = x->task_mask[c->task];
+	set_mask(c, mask >= 0 ? mask : c->def_mask);
+}
+
+static void sleep_until(unsigned long long when)
+{
+	unsigned long long now;
+
+	/* whole ticks: a wake-up may come before @when, then sleep on */
+	while ((now = sim_now()) < when)
+		sim_sleep(when - now);
+}
+
+/* Use the CPU until @ns of virtual time passed, in rt-app's steps. */
+static void burn_for(unsigned long long ns)
+{
+	unsigned long long start = sim_now(), done;
+
+	while ((done = sim_now() - start) < ns)
+		sim_burn(ns - done < RUNTIME_CHUNK_NS ? ns - done :
+			 RUNTIME_CHUNK_NS);
+}
+
+/*
+ * rt-app's timer: the next deadline is the last one plus the period
+ * (the first: the instance's start).  Before it, sleep until it; at or
+ * past it, go on at once, and a relative timer restarts from now.
+ */
+static void wait_timer(struct wl_ctx *c, const struct wl_event *ev)
+{
+	const struct wl_timer *tm = &c->run->wl->timers[ev->res];
+	struct wl_run *run = c->run;
+	unsigned long long *next, now;
+	int *started;
+
+	if (tm->unique) {
+		next = &c->unext[ev->res];
+		started = &c->ustarted[ev->res];
+	} else {
+		next = &run->timer_next[ev->res];
+		started = &run->timer_started[ev->res];
+	}
+	if (!*started) {
+		*started = 1;
+		*next = c->t_first;
+	}
+	*next += ev->ns;
+	run->inst[c->inst].periods++;
+	now = sim_now();
+	if (now < *next) {
+		sleep_until(*next);
+		return;
+	}
+	if (now > *next)
+		run->inst[c->inst].missed++;
+	if (!tm->absolute)
+		*next = now;
+}
+
+static void instance_body(void *arg);
+static struct wl_ctx *new_instance(struct wl_run *run, int task, int forked);
+
+/* A fork event: a new instance of @task, a child of this one. */
+static void fork_instance(struct wl_ctx *c, int task)
+{
+	struct wl_exec *x = exec_of(c->run);
+	struct wl_run *run = c->run;
+	struct wl_ctx *child;
+	int pid, i;
+
+	if (x->forks[task] >= WL_FORKS_LIMIT)
+		return;
+	child = new_instance(run, task, 1);
+	if (!child) {
+		x->oom = 1;
+		return;
+	}
+	i = child->inst;
+	child->uaddr = c->uaddr;
+	child->policy = c->policy;
+	child->prio = c->prio;
+	child->nice = c->nice;
+	child->mask = child->def_mask = c->mask;
+	child->t_first = sim_now() + run->wl->tasks[task].delay_ns;
+	snprintf(run->inst[i].name, sizeof(run->inst[i].name), "%s-%d-%04d",
+		 run->wl->tasks[task].name, i, x->forks[task]++);
+	pid = sim_fork(instance_body, child);
+	run->inst[i].pid = pid < 0 ? -1 : pid;
+	if (pid < 0)
+		run->inst[i].exited = 1;
+}
+
+static void run_events(struct wl_ctx *c, const struct wl_phase *ph)
+{
+	const struct wl_event *ev;
+	int i;
+
+	for (i = 0; i < ph->nr_events; i++) {
+		ev = &ph->events[i];
+		switch (ev->type) {
+		case WL_RUN:
+			sim_burn(ev->ns);
+			break;
+		case WL_RUNTIME:
+			burn_for(ev->ns);
+			break;
+		case WL_SLEEP:
+			sim_sleep(ev->ns);
+			break;
+		case WL_TIMER:
+			wait_timer(c, ev);
+			break;
+		case WL_YIELD:
+			sim_syscall(SIM_SYS_sched_yield, 0, 0, 0);
+			break;
+		case WL_LOCK:
+			sim_mutex_lock(ev->res);
+			break;
+		case WL_UNLOCK:
+			sim_mutex_unlock(ev->res);
+			break;
+		case WL_FORK:
+			fork_instance(c, ev->res);
+			break;
+		}
+	}
+}
+
+/*
+ * rt-app's thread: the delay, the task's policy, then the passes.  A
+ * spawned instance has its policy from its spawn (see spawn_instance());
+ * a forked one starts with its parent's.
+ */
+static void instance_body(void *arg)
+{
+	struct wl_ctx *c = arg;
+	const struct wl_task *t = &c->run->wl->tasks[c->task];
+	struct wl_instance *in = &c->run->inst[c->inst];
+	long pass;
+	int i, k;
+
+	if (in->forked) {
+		/* known before the parent's sim_fork() may return */
+		in->pid = sim_self();
+	}
+	sleep_until(c->t_first);
+	if (c->run->inst[c->inst].forked)
+		set_sched(c, t->policy, t->priority);
+	for (pass = 0; t->loop < 0 || pass < t->loop; pass++) {
+		for (i = 0; i < t->nr_phases; i++) {
+			for (k = 0; k < t->phases[i].loop; k++) {
+				enter_phase(c, t, i);
+				run_events(c, &t->phases[i]);
+			}
+		}
+		c->run->inst[c->inst].loops++;
+	}
+	c->run->inst[c->inst].exited = 1;
+}
+
+/* A new instance of @task: its slot in run->inst and its context. */
+static struct wl_ctx *new_instance(struct wl_run *run, int task, int forked)
+{
+	struct wl_exec *x = exec_of(run);
+	int n = run->wl->nr_timers;
+	struct wl_instance *in;
+	struct wl_ctx *c;
+
+	if (grow((void **)&run->inst, &run->size, run->nr_inst,
+		 sizeof(*run->inst)) ||
+	    grow((void **)&x->ctx, &x->size_ctx, run->nr_inst,
+		 sizeof(*x->ctx)))
+		return NULL;
+	c = calloc(1, sizeof(*c));
+	if (!c)
+		return NULL;
+	if (n) {
+		c->unext = calloc(n, sizeof(*c->unext));
+		c->ustarted = calloc(n, sizeof(*c->ustarted));
+		if (!c->unext || !c->ustarted) {
+			free(c->unext);
+			free(c->ustarted);
+			free(c);
+			return NULL;
+		}
+	}
+	c->run = run;
+	c->task = task;
+	c->inst = run->nr_inst;
+	x->ctx[run->nr_inst] = c;
+	in = &run->inst[run->nr_inst++];
+	memset(in, 0, sizeof(*in));
+	in->task = task;
+	in->index = x->made[task]++;
+	in->forked = forked;
+	return c;
+}
+
+/* ---- workload_start ----------------------------------------------------- */
+
+/* The mask of affinity list @cpus, added if new; -1 out of memory. */
+static int mask_of(struct wl_exec *x, const char *cpus)
+{
+	int i, size = x->nr_masks;
+
+	for (i = 0; i < x->nr_masks; i++)
+		if (!strcmp(x->masks[i], cpus))
+			return i;
+	if (grow((void **)&x->masks, &size, x->nr_masks, sizeof(*x->masks)))
+		return -1;
+	x->masks[i] = xstrdup(cpus);
+	if (!x->masks[i])
+		return -1;
+	return x->nr_masks++;
+}
+
+/* The highest CPU of a list "0,2-3" (its last number). */
+static int last_cpu(const char *cpus)
+{
+	const char *s = cpus + strlen(cpus);
+
+	while (s > cpus && s[-1] >= '0' && s[-1] <= '9')
+		s--;
+	return atoi(s);
+}
+
+static int check_cpus(const struct workload *wl, const char *cpus,
+		      const char *task, char *err, size_t len)
+{
+	if (!cpus || last_cpu(cpus) < sim_nr_cpus())
+		return 0;
+	snprintf(err, len, "%s: task %s: CPU %d is not on this machine "
+		 "(%d CPUs)", wl->file, task, last_cpu(cpus), sim_nr_cpus());
+	return -1;
+}
+
+/* Masks for every affinity list of the workload; 0, or -1 with @err. */
+static int make_masks(const struct workload *wl, struct wl_exec *x,
+		      char *err, size_t len)
+{
+	const struct wl_task *t;
+	int i, j;
+
+	if (mask_of(x, "all") < 0)
+		goto nomem;
+	for (i = 0; i < wl->nr_tasks; i++) {
+		t = &wl->tasks[i];
+		if (check_cpus(wl, t->cpus, t->name, err, len))
+			return -1;
+		x->task_mask[i] = t->cpus ? mask_of(x, t->cpus) : -1;
+		x->phase_mask[i] = calloc(t->nr_phases, sizeof(int));
+		if (!x->phase_mask[i] || (t->cpus && x->task_mask[i] < 0))
+			goto nomem;
+		for (j = 0; j < t->nr_phases; j++) {
+			if (check_cpus(wl, t->phases[j].cpus, t->name, err,
+				       len))
+				return -1;
+			x->phase_mask[i][j] = t->phases[j].cpus ?
+				mask_of(x, t->phases[j].cpus) : -1;
+			if (t->phases[j].cpus && x->phase_mask[i][j] < 0)
+				goto nomem;
+		}
+	}
+	return 0;
+nomem:
+	snprintf(err, len, "%s: out of memory", wl->file);
+	return -1;
+}
+
+static void set_cpu_bit(unsigned char *mask, int cpu)
+{
+	unsigned long *w = (unsigned long *)mask;
+
+	w[cpu / (8 * sizeof(long))] |= 1UL << (cpu % (8 * sizeof(long)));
+}
+
+/* Write the table into the address space of @pid; its address or 0. */
+static unsigned long write_table(struct wl_exec *x, int pid)
+{
+	size_t size = NR_RT_PARAMS * sizeof(int) + x->nr_masks * x->mask_len;
+	unsigned char *buf = calloc(1, size), *m;
+	unsigned long uaddr = 0;
+	const char *s;
+	char *end;
+	long lo, hi, cpu;
+	int i;
+
+	if (!buf)
+		return 0;
+	for (i = 0; i < NR_RT_PARAMS; i++)
+		((int *)buf)[i] = i;
+	for (i = 0; i < x->nr_masks; i++) {
+		m = buf + NR_RT_PARAMS * sizeof(int) + i * x->mask_len;
+		if (!strcmp(x->masks[i], "all")) {
+			for (cpu = 0; cpu < sim_nr_cpus(); cpu++)
+				set_cpu_bit(m, cpu);
+			continue;
+		}
+		for (s = x->masks[i]; *s; s = *end ? end + 1 : end) {
+			lo = hi = strtol(s, &end, 10);
+			if (*end == '-')
+				hi = strtol(end + 1, &end, 10);
+			for (cpu = lo; cpu <= hi; cpu++)
+				set_cpu_bit(m, cpu);
+		}
+	}
+	uaddr = sim_user_map(pid, size);
+	if (uaddr && sim_user_write(pid, uaddr, buf, size))
+		uaddr = 0;
+	free(buf);
+	return uaddr;
+}
+
+/*
+ * Give the table to every instance that lacks it: the first spawn maps
+ * it into the shared address space; an instance forked before that has
+ * a copy of the space without it and gets its own.  A body already
+ * waiting for it is woken.
+ */
+static int share_table(struct wl_run *run, int pid)
+{
+	struct wl_exec *x = exec_of(run);
+	struct wl_ctx *c;
+	int i;
+
+	if (!x->table)
+		x->table = write_table(x, pid);
+	if (!x->table)
+		return -1;
+	for (i = 0; i < run->nr_inst; i++) {
+		c = x->ctx[i];
+		if (c->uaddr || run->inst[i].pid <= 0)
+			continue;
+		c->uaddr = run->inst[i].forked ?
+			write_table(x, run->inst[i].pid) : x->table;
+		if (!c->uaddr)
+			return -1;
+		if (c->waiting && !run->inst[i].exited)
+			sim_wake(run->inst[i].pid);
+	}
+	return 0;
+}
+
+/* The policy, priority and mask an instance starts its first phase with */
+static void first_sched(const struct wl_task *t, const struct wl_exec *x,
+			int task, int *policy, int *prio, int *mask)
+{
+	const struct wl_phase *ph = &t->phases[0];
+
+	*policy = t->policy;
+	*prio = t->priority;
+	*mask = x->task_mask[task] >= 0 ? x->task_mask[task] : 0;
+	if (!t->loop)
+		return;
+	if (ph->policy >= 0)
+		*policy = ph->policy;
+	if (ph->priority != WL_PRIO_UNCHANGED)
+		*prio = ph->priority;
+	if (x->phase_mask[task][0] >= 0)
+		*mask = x->phase_mask[task][0];
+}
+
+/*
+ * Spawn instance @n of task @task.  It starts with the settings of its
+ * first phase: the table its system calls need is only mapped once a
+ * first task exists, and this way a body needs it at the earliest when
+ * a later phase changes them.
+ */
+static int spawn_instance(struct wl_run *run, int task, char *err,
+			  size_t len)
+{
+	const struct wl_task *t = &run->wl->tasks[task];
+	struct wl_exec *x = exec_of(run);
+	struct sim_task_attr a;
+	struct wl_instance *in;
+	struct wl_ctx *c;
+	int pid, mask;
+
+	c = new_instance(run, task, 0);
+	if (!c) {
+		snprintf(err, len, "%s: out of memory", run->wl->file);
+		return -1;
+	}
+	in = &run->inst[c->inst];
+	snprintf(in->name, sizeof(in->name), "%s-%d", t->name, c->inst);
+	first_sched(t, x, task, &c->policy, &c->prio, &mask);
+	c->nice = c->policy == SIM_SCHED_NORMAL ? c->prio : 0;
+	if (c->policy == SIM_SCHED_NORMAL)
+		c->prio = 0;
+	c->mask = mask;
+	c->def_mask = 0;
+	c->t_first = x->t_zero + t->delay_ns;
+	sim_task_attr_init(&a);
+	a.name = in->name;
+	a.policy = c->policy;
+	a.rt_priority = c->prio;
+	a.nice = c->nice;
+	a.cpus = mask ? x->masks[mask] : NULL;
+	pid = sim_spawn(&a, instance_body, c);
+	if (pid < 0) {
+		snprintf(err, len, "%s: cannot spawn %s: %s", run->wl->file,
+			 in->name, sim_error());
+		in->pid = -1;
+		in->exited = 1;
+		return -1;
+	}
+	in->pid = pid;
+	if (share_table(run, pid)) {
+		snprintf(err, len, "%s: cannot map the tasks' memory: %s",
+			 run->wl->file, sim_error());
+		return -1;
+	}
+	return 0;
+}
+
+static int exec_alloc(const struct workload *wl, struct wl_run *run)
+{
+	struct wl_exec *x = calloc(1, sizeof(*x));
+	int n = wl->nr_tasks;
+
+	run->priv = x;
+	if (!x)
+		return -1;
+	x->task_mask = calloc(n, sizeof(*x->task_mask));
+	x->phase_mask = calloc(n, sizeof(*x->phase_mask));
+	x->forks = calloc(n, sizeof(*x->forks));
+	x->made = calloc(n, sizeof(*x->made));
+	if (wl->nr_timers) {
+		run->timer_next = calloc(wl->nr_timers,
+					 sizeof(*run->timer_next));
+		run->timer_started = calloc(wl->nr_timers,
+					    sizeof(*run->timer_started));
+	}
+	if (!x->task_mask || !x->phase_mask || !x->forks || !x->made ||
+	    (wl->nr_timers && (!run->timer_next || !run->timer_started)))
+		return -1;
+	x->mask_len = (sim_max_cpus() + 8 * sizeof(long) - 1) /
+		(8 * sizeof(long)) * sizeof(long);
+	x->t_zero = sim_now();
+	return 0;
+}
+
+/**
+ * workload_start - spawn every instance of every task of @wl
+ * @wl: a parsed workload
+ * @run: filled with the instances; free it with workload_run_free()
+ * @err: a one-line reason on failure
+ * @len: size of @err
+ *
+ * On the booted machine at sim_now().  Instances are named as rt-app
+ * names its threads: "task-N", N counting every instance in file order.
+ *
+ * Return: 0, or -1 with @err set (the instances spawned so far remain).
+ */
+int workload_start(const struct workload *wl, struct wl_run *run,
+		   char *err, size_t len)
+{
+	int i, k;
+
+	memset(run, 0, sizeof(*run));
+	run->wl = wl;
+	if (exec_alloc(wl, run)) {
+		snprintf(err, len, "%s: out of memory", wl->file);
+		return -1;
+	}
+	if (make_masks(wl, exec_of(run), err, len))
+		return -1;
+	for (i = 0; i < wl->nr_tasks; i++)
+		for (k = 0; k < wl->tasks[i].instances; k++)
+			if (spawn_instance(run, i, err, len))
+				return -1;
+	return 0;
+}
+
+/**
+ * workload_done - has every instance exited?
+ * @run: a started workload
+ *
+ * Return: 1 when each instance, forks included, ran its last loop.
+ */
+int workload_done(const struct wl_run *run)
+{
+	int i;
+
+	for (i = 0; i < run->nr_inst; i++)
+		if (!run->inst[i].exited)
+			return 0;
+	return run->nr_inst > 0;
+}
+
+/**
+ * workload_run_free - free what workload_start() allocated.
+ * @run: a started workload (after sim_shutdown(): the bodies are gone)
+ */
+void workload_run_free(struct wl_run *run)
+{
+	struct wl_exec *x = run->priv;
+	int i;
+
+	if (x) {
+		for (i = 0; i < run->nr_inst && x->ctx; i++) {
+			free(x->ctx[i]->unext);
+			free(x->ctx[i]->ustarted);
+			free(x->ctx[i]);
+		}
+		for (i = 0; x->phase_mask && i < run->wl->nr_tasks; i++)
+			free(x->phase_mask[i]);
+		for (i = 0; i < x->nr_masks; i++)
+			free(x->masks[i]);
+		free(x->masks);
+		free(x->ctx);
+		free(x->task_mask);
+		free(x->phase_mask);
+		free(x->forks);
+		free(x->made);
+		free(x);
+	}
+	free(run->inst);
+	free(run->timer_next);
+	free(run->timer_started);
+	memset(run, 0, sizeof(*run));
+}
