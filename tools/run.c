@@ -19,6 +19,8 @@
 
 #define RUN_STEP_NS		(100 * NSEC_PER_MSEC)
 #define PROGRESS_AFTER_S	1.0	/* host seconds before a line shows */
+#define PROGRESS_ENV		"SCHEDSIM_PROGRESS_AFTER"	/* tests */
+#define PROGRESS_EVERY_S	0.2	/* host seconds between updates */
 
 static double host_seconds(void)
 {
@@ -141,15 +143,35 @@ static void fan_out(const struct sim_trace_event *ev, void *arg)
 		trace_event(ev, s->trace);
 }
 
-static void show_progress(const char *driver, unsigned long long done,
-			  unsigned long long total, double start, int *shown)
+/* Host seconds before the progress line shows; tests set it to 0. */
+static double progress_after(void)
 {
-	if (!isatty(STDERR_FILENO) || host_seconds() - start <
-	    PROGRESS_AFTER_S)
-		return;
+	const char *env = getenv(PROGRESS_ENV);
+	char *end;
+	double v;
+
+	if (!env)
+		return PROGRESS_AFTER_S;
+	v = strtod(env, &end);
+	return end != env && !*end && v >= 0 ? v : PROGRESS_AFTER_S;
+}
+
+/*
+ * Update the progress line if it is time; *@last is the host time of
+ * the last update.  Returns 1 if it printed.
+ */
+static int show_progress(const char *driver, unsigned long long done,
+			 unsigned long long total, double start, double *last)
+{
+	double now = host_seconds();
+
+	if (now - start < progress_after() ||
+	    now - *last < PROGRESS_EVERY_S || !isatty(STDERR_FILENO))
+		return 0;
 	fprintf(stderr, "\rschedsim: %s: %.1f / %.1f s simulated (%d%%)",
 		driver, done / 1e9, total / 1e9, (int)(100 * done / total));
-	*shown = 1;
+	*last = now;
+	return 1;
 }
 
 /*
@@ -160,7 +182,7 @@ static int run_steps(const char *driver, const struct wl_run *run,
 		     unsigned long long end_ns)
 {
 	unsigned long long begin = sim_now(), next;
-	double start = host_seconds();
+	double start = host_seconds(), last = -PROGRESS_EVERY_S;
 	int shown = 0, ret = 0;
 
 	while (sim_now() < end_ns && !workload_done(run)) {
@@ -170,8 +192,8 @@ static int run_steps(const char *driver, const struct wl_run *run,
 		ret = sim_run_until(next);
 		if (ret)
 			break;
-		show_progress(driver, sim_now() - begin, end_ns - begin,
-			      start, &shown);
+		shown |= show_progress(driver, sim_now() - begin,
+				       end_ns - begin, start, &last);
 	}
 	if (shown)
 		fprintf(stderr, "\r\033[K");

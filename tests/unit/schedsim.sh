@@ -195,6 +195,24 @@ else
 	ko "--schedstat prints version 10"
 fi
 
+# The progress line is for terminals only.  SCHEDSIM_PROGRESS_AFTER=0
+# shows it from the start instead of after a second of host time.
+if SCHEDSIM_PROGRESS_AFTER=0 "$sim" --duration=5 >/dev/null 2>"$tmp/progress" &&
+   [ ! -s "$tmp/progress" ]; then
+	ok "no progress line when stderr is not a terminal"
+else
+	ko "no progress line when stderr is not a terminal: $(head -c 80 "$tmp/progress")"
+fi
+if command -v script >/dev/null 2>&1; then
+	SCHEDSIM_PROGRESS_AFTER=0 script -qec "'$sim' --duration=5 >/dev/null" \
+		/dev/null >"$tmp/tty" 2>&1
+	if LC_ALL=C grep -q 'schedsim: [a-z]*: [0-9.]* / 5\.0 s simulated ([0-9]*%)' "$tmp/tty"; then
+		ok "a progress line on a terminal"
+	else
+		ko "a progress line on a terminal: $(head -c 80 "$tmp/tty")"
+	fi
+fi
+
 # The machine flags: SMT siblings and nodes, a boot command line.
 if "$sim" --cpus=4 --smt=2 --nodes=2 --duration=0.5 >"$tmp/smt" 2>&1 &&
    [ "$(grep -cE '^ +[0-3] +[0-9]+\.[0-9]+ ' "$tmp/smt")" = 4 ]; then
