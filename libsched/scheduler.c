@@ -42,7 +42,12 @@ struct sched_drv *const sched_drivers[] = {
 };
 #undef CPUSCHED_DRIVER
 
-struct sched_drv *scheduler = sched_drivers[0];
+/*
+ * The driver running: the default until cpusched= chooses another.  The
+ * machine points it at sched_drivers[0] at every boot (an array element
+ * is no constant initialiser in C, and clang says so).
+ */
+struct sched_drv *scheduler;
 
 /*
  * scheduler_setup - "cpusched=NAME" on the boot command line.
