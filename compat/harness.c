@@ -185,7 +185,6 @@ static void init_harness_queues(void)
 int sim_boot(const struct sim_config *cfg)
 {
 	static char cmdline[1024];
-	char log_keep[1];
 	int ret;
 
 	if (sim.booted)
@@ -193,7 +192,8 @@ int sim_boot(const struct sim_config *cfg)
 	ret = check_config(cfg);
 	if (ret)
 		return ret;
-	(void)log_keep;
+	/* the last machine's log, kept readable since its shutdown */
+	host_free(sim.log);
 	reset_globals();
 	sim.cfg = *cfg;
 	strlcpy(cmdline, cfg->cmdline ? cfg->cmdline : "", sizeof(cmdline));
