@@ -18,14 +18,14 @@
  * --print shows each operation as it is done, with the CPU of the task,
  * and its result once the machine has run a tick.
  */
-#include <dirent.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include <plugsched/sim.h>
+
+#include "replay.h"
 
 #define MAX_OPS		256
 #define MAX_TASKS	8
@@ -466,77 +466,8 @@ static void run_input(const uint8_t *data, size_t size, int print)
 	sim_shutdown();
 }
 
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
-
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	run_input(data, size, 0);
+	run_input(data, size, fuzz_print);
 	return 0;
 }
-
-#ifndef FUZZ_ENGINE
-
-static int replay_file(const char *path, int print)
-{
-	static uint8_t buf[1 << 16];
-	size_t n;
-	FILE *fp = fopen(path, "rb");
-
-	if (!fp) {
-		fprintf(stderr, "fuzz_sched: cannot read %s\n", path);
-		return -1;
-	}
-	n = fread(buf, 1, sizeof(buf), fp);
-	fclose(fp);
-	if (print)
-		printf("== %s (%zu bytes)\n", path, n);
-	run_input(buf, n, print);
-	return 0;
-}
-
-static int replay_dir(const char *dir, int print)
-{
-	char path[4096];
-	struct dirent *d;
-	int n = 0;
-	DIR *dp = opendir(dir);
-
-	if (!dp) {
-		fprintf(stderr, "fuzz_sched: cannot open %s\n", dir);
-		return -1;
-	}
-	while ((d = readdir(dp)) && n >= 0) {
-		if (d->d_name[0] == '.')
-			continue;
-		snprintf(path, sizeof(path), "%s/%s", dir, d->d_name);
-		n = replay_file(path, print) ? -1 : n + 1;
-	}
-	closedir(dp);
-	return n;
-}
-
-int main(int argc, char **argv)
-{
-	int i, n, total = 0, print = 0;
-	struct stat st;
-
-	for (i = 1; i < argc; i++) {
-		if (!strcmp(argv[i], "--print")) {
-			print = 1;
-			continue;
-		}
-		if (stat(argv[i], &st)) {
-			fprintf(stderr, "fuzz_sched: no %s\n", argv[i]);
-			return 1;
-		}
-		n = S_ISDIR(st.st_mode) ? replay_dir(argv[i], print) :
-			replay_file(argv[i], print) ? -1 : 1;
-		if (n < 0)
-			return 1;
-		total += n;
-	}
-	printf("fuzz_sched: %d inputs replayed\n", total);
-	return 0;
-}
-
-#endif /* !FUZZ_ENGINE */

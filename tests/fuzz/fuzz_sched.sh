@@ -14,7 +14,7 @@ out=$("$replay" "$corpus") || {
 	exit 1
 }
 echo "$out"
-n=$(echo "$out" | sed -n 's/^fuzz_sched: \([0-9]*\) inputs replayed$/\1/p')
+n=$(echo "$out" | sed -n 's/^replay: \([0-9]*\) inputs replayed$/\1/p')
 files=$(ls "$corpus" | wc -l)
 if [ -n "$n" ] && [ "$n" = "$files" ] && [ "$files" -ge 100 ]; then
 	echo "PASS: $n inputs replayed"

@@ -15,7 +15,7 @@ out=$("$replay" "$src/tests/fuzz/corpus/workload" "$src/examples" \
 	exit 1
 }
 echo "$out"
-n=$(echo "$out" | sed -n 's/^fuzz_workload: \([0-9]*\) inputs replayed$/\1/p')
+n=$(echo "$out" | sed -n 's/^replay: \([0-9]*\) inputs replayed$/\1/p')
 corpus=$(ls "$src/tests/fuzz/corpus/workload" | wc -l)
 # The corpus itself, plus the examples and fixtures again.
 if [ -n "$n" ] && [ "$n" -gt "$corpus" ] && [ "$corpus" -ge 400 ]; then
