@@ -77,6 +77,7 @@ static void check(struct fuzz *f, int ret)
 {
 	if (ret >= 0 && !sim_failed())
 		return;
+	fflush(stdout);		/* the --print trail up to here */
 	fprintf(stderr, "fuzz_sched: the machine reported:\n%s\n",
 		sim_report());
 	abort();
