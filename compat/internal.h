@@ -242,6 +242,7 @@ void sim_mm_put(struct mm_struct *mm);
 
 /* invariants.c */
 int sim_check_invariants(void);
+int sim_mover_waits(struct task_struct *p, int cpu);
 
 /* trace.c */
 void sim_trace_switch(int cpu, struct task_struct *prev,

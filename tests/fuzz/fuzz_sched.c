@@ -208,8 +208,10 @@ static void op_spawn(struct fuzz *f)
 	t->pid = pid;
 	t->issued = 0;
 	t->uaddr = sim_user_map(pid, PARAM_LEN);
-	say(f, t, a & 4 ? "spawned (policy %ld, uid %ld)" :
-	    "spawned (policy %ld, uid %ld, root)", attr.policy, attr.uid);
+	if (f->print)
+		printf("t%d spawned: policy %d, rt_priority %d, nice %d, "
+		       "uid %u\n", pid, attr.policy, attr.rt_priority,
+		       attr.nice, attr.uid);
 }
 
 /* A user pointer: the task's memory, a bad address, or NULL. */
