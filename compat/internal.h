@@ -79,6 +79,7 @@ struct sim_task {
 	char name[TASK_COMM_LEN];
 	int workload;			/* spawned for the harness */
 	int is_idle;
+	int moving;			/* in set_cpus_allowed() */
 
 	/* what the context runs */
 	sim_body_t body;
@@ -242,7 +243,7 @@ void sim_mm_put(struct mm_struct *mm);
 
 /* invariants.c */
 int sim_check_invariants(void);
-int sim_mover_waits(struct task_struct *p, int cpu);
+int sim_move_pending(struct task_struct *p);
 
 /* trace.c */
 void sim_trace_switch(int cpu, struct task_struct *prev,

@@ -222,32 +222,19 @@ static void check_pi_all(void)
 }
 
 /**
- * sim_mover_waits - may @p be on @cpu outside its cpus_allowed for now?
+ * sim_move_pending - may @p run outside its cpus_allowed for now?
  *
  * 2.6.10's set_cpus_allowed() changes the mask at once and leaves the
- * move to the CPU's migration thread, a SCHED_FIFO 99 kernel thread.
- * Until that thread runs, a task it does not outrank (an RT task of the
- * top priority, queued ahead of it) may still be picked there and run.
- * So: true while a kernel thread bound to @cpu alone, of a priority at
- * least @p's, is runnable on @cpu.  Only asked when the mask check
- * fails, so the walk costs nothing in the common case.
+ * move to the CPU's migration thread, then waits for it.  Until the move
+ * is done the task may still be picked where it is: the migration thread
+ * (SCHED_FIFO 99) does not outrank an RR or FIFO 99 task queued ahead of
+ * it, and another CPU may schedule in the window before the thread is
+ * even woken.  So a task is let off while its set_cpus_allowed() runs;
+ * once that returns it must be on an allowed CPU.
  */
-int sim_mover_waits(struct task_struct *p, int cpu)
+int sim_move_pending(struct task_struct *p)
 {
-	cpumask_t only = cpumask_of_cpu(cpu);
-	struct task_struct *q;
-	struct sim_task *st;
-
-	list_for_each_entry(st, &sim.tasks, all) {
-		q = st->task;
-		if (!q || q == p || q->mm || st->exited || st->is_idle ||
-		    q->state != TASK_RUNNING || task_cpu(q) != cpu ||
-		    !cpus_equal(q->cpus_allowed, only))
-			continue;
-		if (task_prio(q) <= task_prio(p))
-			return 1;
-	}
-	return 0;
+	return p->sim && p->sim->moving > 0;
 }
 
 static void check_affinity(struct sim_cpu *c)
@@ -256,11 +243,11 @@ static void check_affinity(struct sim_cpu *c)
 
 	/*
 	 * A task whose mask just changed leaves at the pending resched, or
-	 * when the migration thread that waits behind it gets the CPU.
+	 * when its set_cpus_allowed() has moved it.
 	 */
 	if (curr != c->idle && !cpu_isset(c->id, curr->cpus_allowed) &&
 	    !test_tsk_thread_flag(curr, TIF_NEED_RESCHED) &&
-	    !sim_mover_waits(curr, c->id))
+	    !sim_move_pending(curr))
 		sim_fail("BUG: invariant: cpu%d runs %s outside its "
 			 "cpus_allowed", c->id, sim_task_name(curr));
 }

@@ -202,7 +202,7 @@ static void check_switch(struct sim_cpu *c, struct task_struct *prev,
 		sim_fail("BUG: cpu%d switches to %s, whose task_cpu() is %d",
 			 c->id, sim_task_name(next), task_cpu(next));
 	if (next != c->idle && !cpu_isset(c->id, next->cpus_allowed) &&
-	    !sim_mover_waits(next, c->id))
+	    !sim_move_pending(next))
 		sim_fail("BUG: cpu%d runs %s outside its cpus_allowed",
 			 c->id, sim_task_name(next));
 	if (!c->irqs_off)

@@ -122,6 +122,11 @@ void trace_sched_wakeup_new(struct task_struct *p, int success)
 		sim_seg_set(p->sim, SEG_WAIT);
 }
 
+void trace_sched_set_cpus_allowed(struct task_struct *p, int done)
+{
+	p->sim->moving += done ? -1 : 1;
+}
+
 void sim_trace_migrate(struct task_struct *p, int from, int to)
 {
 	struct sim_trace_event ev = {

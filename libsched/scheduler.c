@@ -324,7 +324,12 @@ int migration_init(void)
 
 int set_cpus_allowed(task_t *p, cpumask_t new_mask)
 {
-	return scheduler->set_cpus_allowed(p, new_mask);
+	int ret;
+
+	trace_sched_set_cpus_allowed(p, 0);
+	ret = scheduler->set_cpus_allowed(p, new_mask);
+	trace_sched_set_cpus_allowed(p, 1);
+	return ret;
 }
 EXPORT_SYMBOL_GPL(set_cpus_allowed);
 

@@ -13,5 +13,10 @@ struct task_struct;
 
 extern void trace_sched_wakeup(struct task_struct *p, int success);
 extern void trace_sched_wakeup_new(struct task_struct *p, int success);
+/*
+ * set_cpus_allowed() of @p begins (@done 0) and returns (1): in between
+ * its mask is new but the move to an allowed CPU may still be pending.
+ */
+extern void trace_sched_set_cpus_allowed(struct task_struct *p, int done);
 
 #endif /* _LINUX_SCHED_TRACE_H */
