@@ -11,13 +11,8 @@
 set -u
 
 sim="${builddir:-.}/tools/schedsim${EXEEXT:-}"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-pass=0
-fail=0
+. "${srcdir:-.}/tests/unit/testlib.sh"
 
-ok() { pass=$((pass + 1)); echo "PASS: $*"; }
-ko() { fail=$((fail + 1)); echo "FAIL: $*"; }
 
 # Every driver of the build, compared.
 drivers=$("$sim" --help | sed -n 's/.*built: \(.*\))$/\1/p')
@@ -291,5 +286,4 @@ else
 	ko "control: hidden charts fail the check"
 fi
 
-echo "$pass passed, $fail failed"
-[ "$fail" = 0 ]
+finish

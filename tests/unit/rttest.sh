@@ -7,13 +7,8 @@ set -u
 
 sim="${builddir:-.}/tools/schedsim${EXEEXT:-}"
 dir="${srcdir:-.}/tests/unit/rttest"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-pass=0
-fail=0
+. "${srcdir:-.}/tests/unit/testlib.sh"
 
-ok() { pass=$((pass + 1)); echo "PASS: $1"; }
-ko() { fail=$((fail + 1)); echo "FAIL: $1"; }
 
 drivers=$("$sim" --help | sed -n 's/.*built:\([^)]*\)).*/\1/p')
 if [ -z "$drivers" ]; then
@@ -108,5 +103,4 @@ else
 	ko "a missing script file: exit 2"
 fi
 
-echo "$pass passed, $fail failed"
-[ "$fail" = 0 ]
+finish

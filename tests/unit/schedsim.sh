@@ -5,13 +5,8 @@
 set -u
 
 sim="${builddir:-.}/tools/schedsim${EXEEXT:-}"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-pass=0
-fail=0
+. "${srcdir:-.}/tests/unit/testlib.sh"
 
-ok() { pass=$((pass + 1)); echo "PASS: $1"; }
-ko() { fail=$((fail + 1)); echo "FAIL: $1"; }
 
 # A normal run: exit 0, one row per bundled task, one row per CPU.
 if "$sim" --cpus=2 --duration=1 >"$tmp/out" 2>"$tmp/err"; then
@@ -275,5 +270,4 @@ bad --cpusched=tiny --set=ingosched.def_timeslice_ms=50
 bad --cpusched=tiny --set=timeslice
 fi
 
-echo "$pass passed, $fail failed"
-[ "$fail" = 0 ]
+finish

@@ -7,13 +7,8 @@ set -u
 
 sim="${builddir:-.}/tools/schedsim${EXEEXT:-}"
 dir="${srcdir:-.}/tests/unit/workloads"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-pass=0
-fail=0
+. "${srcdir:-.}/tests/unit/testlib.sh"
 
-ok() { pass=$((pass + 1)); echo "PASS: $1"; }
-ko() { fail=$((fail + 1)); echo "FAIL: $1"; }
 
 nbad=0
 for f in "$dir"/bad-*.json; do
@@ -96,5 +91,4 @@ else
 	ko "periodic.json runs the same twice"
 fi
 
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish
