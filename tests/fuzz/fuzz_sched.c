@@ -276,9 +276,11 @@ static void op_affinity(struct fuzz *f, struct fuzz_task *t, int set)
 		sim_user_write(t->pid, u, &mask, sizeof(mask));
 	cmd(f, t, SIM_CMD_SYSCALL, set ? SIM_SYS_sched_setaffinity :
 	    SIM_SYS_sched_getaffinity, target(f, c), len, u);
-	say(f, t, set ? "sched_setaffinity(mask %#lx, len %ld)" :
-	    "sched_getaffinity(len %ld%ld)", set ? (long)mask : len,
-	    set ? len : 0);
+	if (f->print)
+		printf("t%d sched_%saffinity(pid %ld, len %ld, %s, mask %#lx)"
+		       "\n", t->pid, set ? "set" : "get", target(f, c), len,
+		       u == t->uaddr ? "&mask" : u ? "bad pointer" : "NULL",
+		       set ? mask : 0);
 }
 
 static void op_tunable(struct fuzz *f)
