@@ -13,6 +13,7 @@
 
 #include <jansson.h>
 
+#include "grow.h"
 #include "metrics.h"
 
 /* Per pid while collecting. */
@@ -61,18 +62,10 @@ static struct pid_state *pid_state(struct collect *c, int pid)
 static void add_sample(struct collect *c, struct pid_state *ps,
 		       unsigned long long ns)
 {
-	unsigned long long *bigger;
-	size_t size;
-
-	if (ps->nr_lat == ps->size_lat) {
-		size = ps->size_lat ? 2 * ps->size_lat : 64;
-		bigger = realloc(ps->lat, size * sizeof(*bigger));
-		if (!bigger) {
-			c->oom = 1;
-			return;
-		}
-		ps->lat = bigger;
-		ps->size_lat = size;
+	if (grow((void **)&ps->lat, &ps->size_lat, ps->nr_lat,
+		 sizeof(*ps->lat))) {
+		c->oom = 1;
+		return;
 	}
 	ps->lat[ps->nr_lat++] = ns;
 }
@@ -81,23 +74,16 @@ static void add_seg(struct run_metrics *m, int cpu, int pid,
 		    unsigned long long start, unsigned long long end)
 {
 	struct collect *c = m->priv;
-	struct timeline_seg *bigger;
 	unsigned long long limit = c->start + METRICS_TIMELINE_NS;
-	int size;
 
 	if (!pid || start >= limit)
 		return;
 	if (end > limit)
 		end = limit;
-	if (m->nr_segs == m->size_segs) {
-		size = m->size_segs ? 2 * m->size_segs : 1024;
-		bigger = realloc(m->segs, size * sizeof(*bigger));
-		if (!bigger) {
-			c->oom = 1;
-			return;
-		}
-		m->segs = bigger;
-		m->size_segs = size;
+	if (grow((void **)&m->segs, &m->size_segs, m->nr_segs,
+		 sizeof(*m->segs))) {
+		c->oom = 1;
+		return;
 	}
 	m->segs[m->nr_segs++] = (struct timeline_seg){
 		.cpu = cpu, .pid = pid,

@@ -84,7 +84,8 @@ struct run_metrics {
 	char *schedstat;	/* /proc/schedstat at the end, if asked */
 
 	struct timeline_seg *segs;	/* the first METRICS_TIMELINE_NS */
-	int nr_segs, size_segs;
+	int nr_segs;
+	size_t size_segs;
 
 	/* while collecting */
 	void *priv;

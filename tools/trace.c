@@ -15,6 +15,7 @@
 #include <jansson.h>
 #include <plugsched/sim.h>
 
+#include "grow.h"
 #include "trace.h"
 
 #define NSEC_PER_USEC	1000ULL
@@ -97,18 +98,10 @@ struct trace *trace_open(const char *path, char *err, size_t len)
 void trace_event(const struct sim_trace_event *ev, void *arg)
 {
 	struct trace *t = arg;
-	struct sim_trace_event *bigger;
-	size_t size;
 
-	if (t->nr == t->size) {
-		size = t->size ? 2 * t->size : 4096;
-		bigger = realloc(t->ev, size * sizeof(*t->ev));
-		if (!bigger) {
-			t->oom = 1;
-			return;
-		}
-		t->ev = bigger;
-		t->size = size;
+	if (grow((void **)&t->ev, &t->size, t->nr, sizeof(*t->ev))) {
+		t->oom = 1;
+		return;
 	}
 	t->ev[t->nr++] = *ev;
 }

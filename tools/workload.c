@@ -27,6 +27,7 @@
 
 #include <plugsched/sim.h>
 
+#include "grow.h"
 #include "workload.h"
 
 #define NSEC_PER_USEC		1000ULL
@@ -49,25 +50,6 @@
 static char *xstrdup(const char *s)
 {
 	return s ? strdup(s) : NULL;
-}
-
-/* Make room for one more element in *@arr; 0 or -1 out of memory. */
-static int grow(void **arr, int *size, int nr, size_t elem)
-{
-	void *p;
-	int n;
-
-	if (nr < *size)
-		return 0;
-	n = *size ? 2 * *size : 8;
-	p = realloc(*arr, (size_t)n * elem);
-	if (!p)
-		return -1;
-	memset((char *)p + (size_t)*size * elem, 0,
-	       (size_t)(n - *size) * elem);
-	*arr = p;
-	*size = n;
-	return 0;
 }
 
 static int prefix(const char *s, const char *pre)
@@ -368,7 +350,7 @@ struct parser {
 	int default_policy;
 	int nr_started;		/* instances of all tasks */
 	int nr_warnings;
-	int size_timers;
+	size_t size_timers;
 	json_t *timer_map;	/* ref -> index in wl->timers */
 	json_t *task_map;	/* name -> index in wl->tasks */
 };
@@ -991,7 +973,8 @@ static const char *first_held(const struct parser *p, unsigned int held)
 static int parse_events(struct parser *p, json_t *obj, struct wl_phase *ph,
 			struct lock_state *ls)
 {
-	int size = 0, type, nr_keys = 0;
+	int type, nr_keys = 0;
+	size_t size = 0;
 	unsigned int before = ls->held;
 	const char *key;
 	json_t *v;
@@ -1528,7 +1511,7 @@ struct wl_exec {
 	int *forks;			/* per task: forks of it so far */
 	int *made;			/* per task: instances so far */
 	struct wl_ctx **ctx;		/* per instance */
-	int size_ctx;
+	size_t size_ctx;
 	int oom;			/* a fork found no memory */
 };
 
@@ -1814,7 +1797,8 @@ static struct wl_ctx *new_instance(struct wl_run *run, int task, int forked)
 /* The mask of affinity list @cpus, added if new; -1 out of memory. */
 static int mask_of(struct wl_exec *x, const char *cpus)
 {
-	int i, size = x->nr_masks;
+	size_t size = x->nr_masks;
+	int i;
 
 	for (i = 0; i < x->nr_masks; i++)
 		if (!strcmp(x->masks[i], cpus))

@@ -109,7 +109,8 @@ struct wl_instance {
 struct wl_run {
 	const struct workload *wl;
 	struct wl_instance *inst;	/* grows as forks happen */
-	int nr_inst, size;
+	int nr_inst;
+	size_t size;
 	unsigned long long *timer_next;	/* per timer: next deadline */
 	int *timer_started;
 	void *priv;			/* the executor's own state */
