@@ -198,8 +198,6 @@ int sim_boot(const struct sim_config *cfg)
 	sim.cfg = *cfg;
 	strlcpy(cmdline, cfg->cmdline ? cfg->cmdline : "", sizeof(cmdline));
 	sim.cfg.cmdline = cmdline;
-	sim.by_pid = kzalloc(PID_MAX_DEFAULT * sizeof(sim.by_pid[0]),
-			     GFP_KERNEL);
 	init_harness_queues();
 	sim.booted = 1;
 	sim.in_run = 1;

@@ -155,7 +155,8 @@ struct sim_machine {
 	struct sim_cpu cpu[NR_CPUS];
 
 	struct list_head tasks;		/* every struct sim_task */
-	struct sim_task **by_pid;	/* pid -> sim_task, PID_MAX_DEFAULT */
+	struct sim_task **by_pid;	/* pid -> sim_task */
+	int nr_pid_slots;		/* of by_pid; grows to PID_MAX_DEFAULT */
 	int last_pid;
 	unsigned long nr_switches;	/* as the machine saw them */
 

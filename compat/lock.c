@@ -44,9 +44,24 @@ struct lock_class {
 static struct lock_class classes[MAX_CLASSES];
 static int nr_classes;
 
+/*
+ * Only the classes the last boot used hold anything, and their edges only
+ * name each other: clearing those keeps a boot cheap (the whole table is
+ * 4 MiB, and a fuzzer boots for every input).
+ */
 void sim_locks_reset(void)
 {
-	memset(classes, 0, sizeof(classes));
+	int i;
+
+	for (i = 0; i < nr_classes; i++) {
+		struct lock_class *c = &classes[i];
+
+		c->key = NULL;
+		c->name = NULL;
+		c->hardirq = c->irqs_on = (struct lock_place){ NULL, 0 };
+		memset(c->after, 0, sizeof(c->after));
+		memset(c->edge, 0, nr_classes * sizeof(c->edge[0]));
+	}
 	nr_classes = 0;
 }
 

@@ -17,7 +17,7 @@ void sim_log_append(const char *s, unsigned long len)
 	char *bigger;
 
 	if (sim.log_len + len + 1 > sim.log_size) {
-		unsigned long size = sim.log_size ? sim.log_size : 65536;
+		unsigned long size = sim.log_size ? sim.log_size : 4096;
 
 		while (sim.log_len + len + 1 > size)
 			size *= 2;

@@ -27,7 +27,7 @@ LIST_HEAD(sim_task_list);
 
 struct sim_task *sim_find(int pid)
 {
-	if (pid <= 0 || pid >= PID_MAX_DEFAULT || !sim.by_pid)
+	if (pid <= 0 || pid >= sim.nr_pid_slots)
 		return NULL;
 	return sim.by_pid[pid];
 }
@@ -47,7 +47,7 @@ int sim_alloc_pid(void)
 
 	for (i = 1; i < PID_MAX_DEFAULT; i++) {
 		pid = pid + 1 < PID_MAX_DEFAULT ? pid + 1 : 1;
-		if (!sim.by_pid[pid] || sim.by_pid[pid]->exited) {
+		if (!sim_find(pid) || sim_find(pid)->exited) {
 			sim.last_pid = pid;
 			return pid;
 		}
@@ -112,8 +112,32 @@ void sim_task_start_context(struct task_struct *p, void (*entry)(void *))
 			 sim_task_name(p));
 }
 
+/*
+ * The pid table doubles as pids grow: a machine that runs a few tasks
+ * (a fuzzer boots one per input) does not clear PID_MAX_DEFAULT slots.
+ */
+static void grow_pid_slots(int pid)
+{
+	int n = sim.nr_pid_slots ? sim.nr_pid_slots : 64;
+	struct sim_task **slots;
+
+	while (n <= pid)
+		n *= 2;
+	if (n > PID_MAX_DEFAULT)
+		n = PID_MAX_DEFAULT;
+	slots = kzalloc(n * sizeof(slots[0]), GFP_ATOMIC);
+	if (sim.by_pid)
+		memcpy(slots, sim.by_pid,
+		       sim.nr_pid_slots * sizeof(slots[0]));
+	kfree(sim.by_pid);
+	sim.by_pid = slots;
+	sim.nr_pid_slots = n;
+}
+
 static void register_pid(struct task_struct *p, int pid)
 {
+	if (pid >= sim.nr_pid_slots)
+		grow_pid_slots(pid);
 	p->pid = pid;
 	p->tgid = pid;
 	p->sim->pid = pid;
