@@ -176,6 +176,7 @@ static void init_harness_queues(void)
 		__rt_mutex_init(&sim_mutexes[i], "sim_mutex");
 
 	init_waitqueue_head(&sim.spawn_wait);
+	init_waitqueue_head(&sim.hotplug_wait);
 	for (i = 0; i < SIM_NR_WQ; i++) {
 		init_waitqueue_head(&sim.wq[i]);
 		init_completion(&sim.completion[i]);
@@ -521,8 +522,9 @@ static int spawn_done(void *arg)
 /*
  * init_request - hand @req to init and run the machine until init has
  * served it (at most SPAWN_PATIENCE_NS of virtual time).  0, -EIO when a
- * check failed, -EAGAIN when init could not get to it; the request is
- * withdrawn then.
+ * check failed, -EAGAIN when init could not get to it (the request is
+ * withdrawn then) or took it but sleeps in it still (the request is
+ * init's then: it carries it out when it wakes, and frees it).
  */
 static int init_request(struct sim_spawn_req *req)
 {
@@ -533,6 +535,13 @@ static int init_request(struct sim_spawn_req *req)
 		     sim.now + SPAWN_PATIENCE_NS, spawn_done, req);
 	if (ret < 0)
 		return -EIO;
+	if (!req->done && list_empty(&req->list)) {
+		/* init took it and sleeps in it, on cpucontrol */
+		req->orphan = 1;
+		return set_error(-EAGAIN, "init still waits to finish the "
+				 "request after 1 s of virtual time; it will "
+				 "when it can");
+	}
 	if (!req->done) {
 		list_del(&req->list);
 		return set_error(-EAGAIN, "init could not run within 1 s of "
@@ -571,7 +580,8 @@ static int spawn(const struct sim_task_attr *attr, sim_body_t body,
 	if (!ret)
 		ret = req->pid;
 out:
-	kfree(req);
+	if (!req->orphan)
+		kfree(req);
 	return ret;
 }
 
@@ -595,7 +605,8 @@ static int hotplug(int cpu, enum sim_req_kind kind)
 		ret = set_error(req->result, "cpu%d: %s failed: %d", cpu,
 				kind == REQ_CPU_DOWN ? "cpu_down()" :
 				"cpu_up()", req->result);
-	kfree(req);
+	if (!req->orphan)
+		kfree(req);
 	return ret;
 }
 

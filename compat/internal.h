@@ -137,6 +137,7 @@ struct sim_spawn_req {
 	int script;
 	int pid;			/* result */
 	int done;
+	int orphan;			/* init frees it: the caller gave up */
 };
 
 struct sim_machine {
@@ -165,6 +166,10 @@ struct sim_machine {
 	wait_queue_head_t spawn_wait;
 	struct mm_struct *workload_mm;
 	int boot_done;
+
+	/* 2.6.10's cpucontrol semaphore (lock_cpu_hotplug()) */
+	struct task_struct *hotplug_owner;
+	wait_queue_head_t hotplug_wait;
 
 	wait_queue_head_t wq[SIM_NR_WQ];
 	struct completion completion[SIM_NR_WQ];

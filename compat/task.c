@@ -464,13 +464,40 @@ int sim_cpu_notify(unsigned long action, int cpu)
 	return 0;
 }
 
+/*
+ * lock_cpu_hotplug - down(&cpucontrol), as in 2.6.10: a sleeping lock
+ * that sched_setaffinity() holds across set_cpus_allowed() (which sleeps
+ * until the migration thread has moved the task) and cpu_down()/cpu_up()
+ * hold across the notifiers, so that no CPU leaves while a task is on its
+ * way to it.
+ */
 void lock_cpu_hotplug(void)
 {
+	DEFINE_WAIT(wait);
+
 	might_sleep();
+	while (sim.hotplug_owner) {
+		if (sim.hotplug_owner == current)
+			sim_fail("BUG: %s takes cpucontrol twice",
+				 sim_task_name(current));
+		prepare_to_wait_exclusive(&sim.hotplug_wait, &wait,
+					  TASK_UNINTERRUPTIBLE);
+		if (sim.hotplug_owner)
+			schedule();
+		finish_wait(&sim.hotplug_wait, &wait);
+	}
+	sim.hotplug_owner = current;
 }
 
 void unlock_cpu_hotplug(void)
 {
+	if (sim.hotplug_owner != current)
+		sim_fail("BUG: %s releases cpucontrol, held by %s",
+			 sim_task_name(current),
+			 sim.hotplug_owner ?
+			 sim_task_name(sim.hotplug_owner) : "nobody");
+	sim.hotplug_owner = NULL;
+	wake_up(&sim.hotplug_wait);
 }
 
 /* ---- init: pid 1 --------------------------------------------------------- */
@@ -570,6 +597,8 @@ int init_main(void *unused)
 					 struct sim_spawn_req, list);
 			list_del_init(&req->list);
 			do_request(req);
+			if (req->orphan)
+				kfree(req);
 		}
 	}
 	return 0;

@@ -12,6 +12,7 @@
  * Every task here burns 1 ms before each fixture, so the fixture runs in
  * a later event than the spawn and the report ends a sim_run_for().
  */
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -243,6 +244,71 @@ START_TEST(locks_release_unlocked_is_reported)
 	expect_place(kfix_line_release_unlocked);
 	expect_cpu(0);
 	expect_task("locker", pid);
+}
+END_TEST
+
+/* ---- cpucontrol: lock_cpu_hotplug() -------------------------------------- */
+
+START_TEST(locks_hotplug_lock_twice_is_reported)
+{
+	static const struct steps s = { { kfix_hotplug_lock_twice } };
+	int pid = run_steps(&s);
+
+	expect_report();
+	expect_text("BUG: locker/");
+	expect_text("takes cpucontrol twice");
+	expect_task("locker", pid);
+}
+END_TEST
+
+START_TEST(locks_hotplug_unlock_unheld_is_reported)
+{
+	static const struct steps s = { { kfix_hotplug_unlock_unheld } };
+
+	run_steps(&s);
+	expect_report();
+	expect_text("releases cpucontrol, held by nobody");
+}
+END_TEST
+
+/*
+ * cpu_down() takes cpucontrol, as 2.6.10's does: while a task holds it
+ * (sched_setaffinity() across set_cpus_allowed()), the CPU stays up.
+ * The locker takes it at 1 ms and sleeps 50 ms with it.
+ */
+START_TEST(locks_cpu_down_waits_for_hotplug_lock)
+{
+	static const struct steps s = { { kfix_hotplug_hold_50ms } };
+	struct sim_cpu_info cpu;
+
+	run_steps(&s);
+	ck_assert_int_eq(sim_run_for(MS(5)), 0);
+	ck_assert_int_eq(sim_cpu_offline(1), 0);
+	ck_assert_msg(sim_now() >= MS(51), "cpu1 went down at %llu ns, "
+		      "while the locker held cpucontrol", sim_now());
+	ck_assert_int_eq(sim_cpu_info(1, &cpu), 0);
+	ck_assert_int_eq(cpu.online, 0);
+	expect_clean(MS(10));
+}
+END_TEST
+
+/*
+ * Held for 2 s: sim_cpu_offline() gives up after a second (-EAGAIN), and
+ * init takes the CPU down when it gets the lock.
+ */
+START_TEST(locks_cpu_down_finishes_after_a_long_hold)
+{
+	static const struct steps s = { { kfix_hotplug_hold_2s } };
+	struct sim_cpu_info cpu;
+
+	run_steps(&s);
+	ck_assert_int_eq(sim_run_for(MS(5)), 0);
+	ck_assert_int_eq(sim_cpu_offline(1), -EAGAIN);
+	ck_assert_int_eq(sim_cpu_info(1, &cpu), 0);
+	ck_assert_int_eq(cpu.online, 1);
+	expect_clean(SEC(2));
+	ck_assert_int_eq(sim_cpu_info(1, &cpu), 0);
+	ck_assert_int_eq(cpu.online, 0);
 }
 END_TEST
 
@@ -721,6 +787,10 @@ static Suite *locks_suite(void)
 	tcase_add_test(one, locks_too_many_classes_is_reported);
 
 	tcase_add_test(two, locks_clean_run_reports_nothing);
+	tcase_add_test(one, locks_hotplug_lock_twice_is_reported);
+	tcase_add_test(one, locks_hotplug_unlock_unheld_is_reported);
+	tcase_add_test(two, locks_cpu_down_waits_for_hotplug_lock);
+	tcase_add_test(two, locks_cpu_down_finishes_after_a_long_hold);
 
 	suite_add_tcase(s, one);
 	suite_add_tcase(s, two);

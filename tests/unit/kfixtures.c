@@ -16,6 +16,7 @@
 #include <linux/sched.h>
 #include <linux/string.h>
 #include <linux/completion.h>
+#include <linux/cpu.h>
 #include <linux/kthread.h>
 #include <linux/topology.h>
 #include <linux/scheduler.h>
@@ -174,6 +175,38 @@ void kfix_release_unlocked(void)
 {
 	KFIX_NEXT_LINE(kfix_line_release_unlocked);
 	spin_unlock(&kfix_lock_a);
+}
+
+/* cpucontrol (lock_cpu_hotplug()) taken again by the task holding it. */
+void kfix_hotplug_lock_twice(void)
+{
+	lock_cpu_hotplug();
+	lock_cpu_hotplug();
+}
+
+/* cpucontrol released by a task that does not hold it. */
+void kfix_hotplug_unlock_unheld(void)
+{
+	unlock_cpu_hotplug();
+}
+
+static void hold_hotplug(unsigned int ms)
+{
+	lock_cpu_hotplug();
+	set_current_state(TASK_UNINTERRUPTIBLE);
+	schedule_timeout(msecs_to_jiffies(ms));
+	unlock_cpu_hotplug();
+}
+
+/* Correct: cpucontrol held across a sleep of 50 ms, then of 2 s. */
+void kfix_hotplug_hold_50ms(void)
+{
+	hold_hotplug(50);
+}
+
+void kfix_hotplug_hold_2s(void)
+{
+	hold_hotplug(2000);
 }
 
 /* Two locks of one class, the higher address first. */

@@ -52,6 +52,11 @@ void kfix_take_held_on_other_cpu(void);	/* needs a second CPU */
 extern int kfix_line_release_unlocked;
 void kfix_release_unlocked(void);
 
+void kfix_hotplug_lock_twice(void);
+void kfix_hotplug_unlock_unheld(void);
+void kfix_hotplug_hold_50ms(void);	/* correct */
+void kfix_hotplug_hold_2s(void);	/* correct */
+
 extern int kfix_line_nest_high, kfix_line_nest_low;
 void kfix_nest_descending(void);
 void kfix_nest_ascending(void);		/* correct */
