@@ -140,9 +140,16 @@ static int credit_limit = 100;
 
 #define ingo(p)			(&(p)->u.ingosched)
 
-/* CURRENT_BONUS - sleep_avg scaled to 0..MAX_BONUS. */
+/*
+ * CURRENT_BONUS - sleep_avg scaled to 0..MAX_BONUS.  Not in 2.6.10, where
+ * MAX_SLEEP_AVG is a constant: lowering def_timeslice_ms leaves sleep_avg
+ * above the new maximum until the task next sleeps or runs, and the bonus
+ * must stay in range meanwhile (found by fuzzing: TIMESLICE_GRANULARITY
+ * shifted by a negative count).
+ */
 #define CURRENT_BONUS(p) \
-	(NS_TO_JIFFIES(ingo(p)->sleep_avg) * MAX_BONUS / MAX_SLEEP_AVG)
+	(min_t(unsigned long, NS_TO_JIFFIES(ingo(p)->sleep_avg), \
+	       MAX_SLEEP_AVG) * MAX_BONUS / MAX_SLEEP_AVG)
 
 /*
  * TIMESLICE_GRANULARITY - how often an interactive task is round-robined
