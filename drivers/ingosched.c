@@ -1912,6 +1912,17 @@ static void ingo_wake_up_new_task(task_t *p, unsigned long clone_flags)
 	unsigned long flags;
 	int this_cpu, cpu;
 
+	/*
+	 * Not in 2.6.10, which queued the child on the parent's CPU: a
+	 * parent that its set_cpus_allowed() has not moved yet forks on a
+	 * CPU the new mask, which the child copied, leaves out.  Start the
+	 * child where it may run (found by fuzzing, docs/fuzzing.md).
+	 */
+	cpu = any_online_cpu(p->cpus_allowed);
+	if (unlikely(!cpu_isset(task_cpu(p), p->cpus_allowed)) &&
+	    cpu < NR_CPUS)
+		set_task_cpu(p, cpu);
+
 	rq = task_rq_lock(p, &flags);
 	cpu = task_cpu(p);
 	this_cpu = smp_processor_id();
