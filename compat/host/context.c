@@ -13,7 +13,9 @@
  * the next context (up to STACK_CACHE of them): a fuzzer boots a machine
  * per input, and mapping, protecting, faulting in and unmapping a stack
  * for every task of it took half the time.  Under Valgrind each stack is
- * registered so that the switches are understood.
+ * registered, and under AddressSanitizer each switch is announced
+ * (__sanitizer_start_switch_fiber() before, ..._finish_...() after), so
+ * that the switches are understood.
  */
 #undef _FORTIFY_SOURCE		/* __longjmp_chk rejects switching stacks */
 #define _GNU_SOURCE
@@ -36,6 +38,17 @@
 #endif
 #endif
 
+#if defined(__SANITIZE_ADDRESS__)
+#define HAVE_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define HAVE_ASAN 1
+#endif
+#endif
+#ifdef HAVE_ASAN
+#include <sanitizer/common_interface_defs.h>
+#endif
+
 struct host_ctx {
 	jmp_buf jb;
 	void *map;			/* guard page + stack */
@@ -43,6 +56,9 @@ struct host_ctx {
 	void (*entry)(void *);
 	void *arg;
 	unsigned int vg_stack_id;
+	const void *stack_lo;		/* for ASan: the stack in use */
+	size_t stack_size;
+	void *asan_fake;		/* ASan's, while switched away */
 };
 
 #define STACK_CACHE	64
@@ -92,13 +108,49 @@ static struct host_ctx *creating;
 static jmp_buf create_return;
 
 static jmp_buf *guard_jb;
+static struct host_ctx *guard_ctx;	/* whose stack guard_jb is on */
+
+static struct host_ctx *running = &main_ctx;	/* the stack in use */
+static struct host_ctx *switching_from;
+
+/*
+ * Tell ASan that the stack of @to is about to be in use, and, once
+ * there, which stack was left: that is how the main context's stack,
+ * which nobody allocated, becomes known before anything switches to it.
+ */
+static void switch_begin(struct host_ctx *from, const struct host_ctx *to)
+{
+	switching_from = from;
+#ifdef HAVE_ASAN
+	__sanitizer_start_switch_fiber(&from->asan_fake, to->stack_lo,
+				       to->stack_size);
+#endif
+}
+
+static void switch_end(struct host_ctx *self)
+{
+	struct host_ctx *from = switching_from;
+
+	running = self;
+#ifdef HAVE_ASAN
+	__sanitizer_finish_switch_fiber(self->asan_fake, &from->stack_lo,
+					&from->stack_size);
+#else
+	(void)from;
+#endif
+}
 
 static void ctx_trampoline(void)
 {
-	struct host_ctx *self = creating;
+	struct host_ctx *self = creating, *creator;
 
-	if (!_setjmp(self->jb))
+	switch_end(self);
+	creator = switching_from;
+	if (!_setjmp(self->jb)) {
+		switch_begin(self, creator);
 		_longjmp(create_return, 1);
+	}
+	switch_end(self);	/* first switched to: the task starts */
 	self->entry(self->arg);
 	fprintf(stderr, "plugsched: a task context returned from its entry\n");
 	abort();
@@ -113,7 +165,7 @@ struct host_ctx *host_ctx_new(unsigned long stack_size,
 			      void (*entry)(void *), void *arg)
 {
 	long page = sysconf(_SC_PAGESIZE);
-	struct host_ctx *ctx;
+	struct host_ctx *ctx, *creator = running;
 	ucontext_t uc, here;
 
 	ctx = calloc(1, sizeof(*ctx));
@@ -126,6 +178,8 @@ struct host_ctx *host_ctx_new(unsigned long stack_size,
 		goto out_free;
 	ctx->entry = entry;
 	ctx->arg = arg;
+	ctx->stack_lo = (char *)ctx->map + page;
+	ctx->stack_size = stack_size;
 #ifdef HAVE_VALGRIND
 	ctx->vg_stack_id = VALGRIND_STACK_REGISTER((char *)ctx->map + page,
 						   (char *)ctx->map +
@@ -140,8 +194,11 @@ struct host_ctx *host_ctx_new(unsigned long stack_size,
 	makecontext(&uc, ctx_trampoline, 0);
 
 	creating = ctx;
-	if (!_setjmp(create_return))
+	if (!_setjmp(create_return)) {
+		switch_begin(creator, ctx);
 		swapcontext(&here, &uc);
+	}
+	switch_end(creator);
 	creating = NULL;
 	return ctx;
 
@@ -154,8 +211,10 @@ out_free:
 
 void host_ctx_switch(struct host_ctx *from, struct host_ctx *to)
 {
+	switch_begin(from, to);
 	if (!_setjmp(from->jb))
 		_longjmp(to->jb, 1);
+	switch_end(from);
 }
 
 void host_ctx_free(struct host_ctx *ctx)
@@ -171,16 +230,22 @@ void host_ctx_free(struct host_ctx *ctx)
 
 int host_guard(int (*fn)(void *), void *arg)
 {
+	struct host_ctx *outer_ctx = guard_ctx;
 	jmp_buf jb, *outer = guard_jb;
 	int ret;
 
 	guard_jb = &jb;
+	guard_ctx = running;
 	if (_setjmp(jb)) {
+		if (running != guard_ctx)	/* escaped from another stack */
+			switch_end(guard_ctx);
 		guard_jb = outer;
+		guard_ctx = outer_ctx;
 		return -1;
 	}
 	ret = fn(arg);
 	guard_jb = outer;
+	guard_ctx = outer_ctx;
 	return ret;
 }
 
@@ -190,5 +255,7 @@ void host_escape(void)
 		fprintf(stderr, "plugsched: machine failure outside a run\n");
 		abort();
 	}
+	if (running != guard_ctx)
+		switch_begin(running, guard_ctx);
 	_longjmp(*guard_jb, 1);
 }
