@@ -166,7 +166,7 @@ struct host_ctx *host_ctx_new(unsigned long stack_size,
 {
 	long page = sysconf(_SC_PAGESIZE);
 	struct host_ctx *ctx, *creator = running;
-	ucontext_t uc, here;
+	ucontext_t uc;
 
 	ctx = calloc(1, sizeof(*ctx));
 	if (!ctx)
@@ -193,10 +193,14 @@ struct host_ctx *host_ctx_new(unsigned long stack_size,
 	uc.uc_link = NULL;
 	makecontext(&uc, ctx_trampoline, 0);
 
+	/*
+	 * setcontext(), not swapcontext(): the trampoline comes back by
+	 * _longjmp(), and AddressSanitizer warns on every swapcontext().
+	 */
 	creating = ctx;
 	if (!_setjmp(create_return)) {
 		switch_begin(creator, ctx);
-		swapcontext(&here, &uc);
+		setcontext(&uc);
 	}
 	switch_end(creator);
 	creating = NULL;
