@@ -94,8 +94,7 @@ static void add_seg(struct run_metrics *m, int cpu, int pid,
 static void on_switch(struct run_metrics *m, const struct sim_trace_event *ev)
 {
 	struct collect *c = m->priv;
-	struct pid_state *prev = pid_state(c, ev->pid);
-	struct pid_state *next = pid_state(c, ev->next_pid);
+	struct pid_state *prev, *next;
 	int cpu = ev->cpu;
 
 	if (cpu < 0 || cpu >= m->nr_cpus)
@@ -103,8 +102,11 @@ static void on_switch(struct run_metrics *m, const struct sim_trace_event *ev)
 	add_seg(m, cpu, c->curr[cpu], c->since[cpu], ev->ns);
 	c->curr[cpu] = ev->next_pid;
 	c->since[cpu] = ev->ns;
+	/* a lookup may move the table: done with prev before next's */
+	prev = pid_state(c, ev->pid);
 	if (prev)
 		prev->on_cpu = 0;
+	next = pid_state(c, ev->next_pid);
 	if (!next)
 		return;
 	next->on_cpu = 1;
