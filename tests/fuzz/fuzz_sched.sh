@@ -1,24 +1,35 @@
 #!/bin/sh
 # tests/fuzz/fuzz_sched.sh - every input kept by fuzzing the scheduler
-# (tests/fuzz/corpus/sched: what libFuzzer kept for new coverage of the
-# machine and the drivers, and every crash once fixed) replays through
-# the machine's checks without a report.  A report aborts the replayer
-# with the machine's message on stderr.
+# replays through the machine's checks without a report: the corpus
+# (tests/fuzz/corpus/sched: bytes a fuzzer kept for new coverage of the
+# machine and the drivers) and the regressions (tests/fuzz/regressions:
+# every crash once fixed, shrunk to a readable sequence).  A report
+# aborts the replayer with the machine's message on stderr.
 set -u
 
 replay="${builddir:-.}/tests/fuzz/fuzz_sched${EXEEXT:-}"
-corpus="${srcdir:-.}/tests/fuzz/corpus/sched"
+src="${srcdir:-.}/tests/fuzz"
+status=0
 
-out=$("$replay" "$corpus") || {
-	echo "FAIL: an input made the machine report (or could not be read)"
-	exit 1
+replay_dir() {
+	dir=$1 least=$2
+	out=$("$replay" "$dir") || {
+		echo "FAIL: an input of $dir made the machine report"
+		status=1
+		return
+	}
+	n=$(echo "$out" | sed -n 's/^replay: \([0-9]*\) inputs replayed$/\1/p')
+	files=$(ls "$dir" | wc -l)
+	if [ -n "$n" ] && [ "$n" = "$files" ] && [ "$files" -ge "$least" ]
+	then
+		echo "PASS: $dir: $n inputs replayed"
+	else
+		echo "FAIL: $dir: replayed '$n' inputs of $files" \
+		     "($least at least)"
+		status=1
+	fi
 }
-echo "$out"
-n=$(echo "$out" | sed -n 's/^replay: \([0-9]*\) inputs replayed$/\1/p')
-files=$(ls "$corpus" | wc -l)
-if [ -n "$n" ] && [ "$n" = "$files" ] && [ "$files" -ge 100 ]; then
-	echo "PASS: $n inputs replayed"
-	exit 0
-fi
-echo "FAIL: replayed '$n' inputs, the corpus has $files (100 at least)"
-exit 1
+
+replay_dir "$src/corpus/sched" 100
+replay_dir "$src/regressions" 4
+exit $status

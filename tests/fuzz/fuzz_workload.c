@@ -45,3 +45,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	free(text);
 	return 0;
 }
+
+#ifndef FUZZ_ENGINE
+static int replay_one(const char *path, const uint8_t *data, size_t size)
+{
+	return LLVMFuzzerTestOneInput(data, size);
+}
+
+int main(int argc, char **argv)
+{
+	return replay_paths(argc - 1, argv + 1, replay_one);
+}
+#endif

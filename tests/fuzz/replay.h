@@ -1,7 +1,7 @@
 /*
  * tests/fuzz/replay.h - the plain (engine-less) build of a fuzz target:
- * tests/fuzz/replay.c's main() feeds files and directories to the
- * target's LLVMFuzzerTestOneInput(), as make check's regression replay.
+ * its main() hands files and directories to replay_paths(), which is
+ * make check's regression replay of each corpus.
  */
 #ifndef PLUGSCHED_FUZZ_REPLAY_H
 #define PLUGSCHED_FUZZ_REPLAY_H
@@ -11,11 +11,10 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-#ifdef FUZZ_ENGINE
-#define fuzz_print	0
-#else
-/* --print: the target describes what it does, on stdout. */
-extern int fuzz_print;
-#endif
+typedef int (*replay_fn)(const char *path, const uint8_t *data,
+			 size_t size);
+
+int replay_paths(int nr, char **paths, replay_fn fn);
+int replay_read(const char *path, uint8_t **data, size_t *size);
 
 #endif /* PLUGSCHED_FUZZ_REPLAY_H */

@@ -1,0 +1,258 @@
+#!/bin/sh
+# tests/fuzz/fuzz_seq.sh - the text form of fuzzer inputs and the tools
+# around it: every corpus input printed as text and encoded again runs
+# the same operations with the same results; text is encoded one byte per
+# field; bad text is refused with FILE:LINE and nothing run; --shrink
+# reduces a failing sequence to one that fails the same check and fails
+# no more without any one of its lines; --trace output is a sequence
+# too; FUZZ_SCHED_DRIVER pins the driver.
+set -u
+
+fz="${builddir:-.}/tests/fuzz/fuzz_sched${EXEEXT:-}"
+src="${srcdir:-.}/tests/fuzz"
+. "${srcdir:-.}/tests/unit/testlib.sh"
+
+# The operations of a text form: no comments, no blank lines.
+ops() { sed -e 's/#.*//' -e 's/ *$//' -e '/^$/d' "$@"; }
+
+# ---- every corpus input round-trips through its text -------------------
+
+# One run prints them all ("# PATH" before each); each is encoded; one
+# run prints the encodings, which must read the same.
+mkdir "$tmp/rt"
+"$fz" --print "$src"/corpus/sched | grep -v '^replay:' |
+	awk -v dir="$tmp/rt" '/^# / { n++; out = sprintf("%s/%04d.seq",
+		dir, n); next } { print > out }'
+bad=0
+for f in "$tmp"/rt/*.seq; do
+	"$fz" --encode "$f" -o "${f%.seq}.bin" 2>"$tmp/err" || {
+		ko "$f: its text does not encode: $(cat "$tmp/err")"
+		bad=1
+		break
+	}
+done
+"$fz" --print "$tmp"/rt/*.bin | grep -v '^replay:' |
+	awk -v dir="$tmp/rt" '/^# / { n++; out = sprintf("%s/%04d.again",
+		dir, n); next } { print > out }'
+n=0
+for f in "$tmp"/rt/*.seq; do
+	n=$((n + 1))
+	cmp -s "$f" "${f%.seq}.again" && continue
+	ko "$f: the encoded text runs differently"
+	diff "$f" "${f%.seq}.again" | head -5
+	bad=1
+	break
+done
+corpus=$(ls "$src"/corpus/sched | wc -l)
+[ $bad = 0 ] && [ "$n" = "$corpus" ] &&
+	ok "$n corpus inputs: text, encoded, runs alike"
+
+# ---- text to bytes -------------------------------------------------------
+
+cat >"$tmp/hand.seq" <<'EOF'
+# written by hand
+machine(tiny, cpus=2, nosmt, hz=1000, seed=7)
+advance(3)
+spawn(SCHED_FIFO, 50, nice=0, root)
+EOF
+"$fz" --encode "$tmp/hand.seq" -o "$tmp/hand.bin" && ok "a hand-written sequence encodes"
+# machine: 5 field bytes; advance: code 24 and 1 field; spawn: code 0, 4
+bytes=$(od -An -tu1 -v "$tmp/hand.bin" | tr -s ' \n' ' ' | sed 's/^ //;s/ $//')
+set -- $bytes
+if [ $# = 12 ] && [ "$2 $3 $4 $5" = "1 0 2 7" ] && [ "$6 $7" = "24 3" ] &&
+   [ "$8 $9 ${10} ${11} ${12}" = "0 1 49 20 0" ]; then
+	ok "one byte per field: $bytes"
+else
+	ko "bytes of the hand-written sequence: $bytes"
+fi
+"$fz" --print "$tmp/hand.bin" | grep -v '^replay:' | ops >"$tmp/back.seq"
+if ops "$tmp/hand.seq" | cmp -s - "$tmp/back.seq"; then
+	ok "the bytes print as the lines written"
+else
+	ko "the bytes print differently:"; cat "$tmp/back.seq"
+fi
+
+# ---- the dictionary ------------------------------------------------------
+
+# Each token of tests/fuzz/sched.dict is the encoding of the operation in
+# the comment above it, done by t3, the first task of a tiny machine.
+pre='machine(tiny, cpus=2, nosmt, hz=1000, seed=1)
+spawn(SCHED_NORMAL, 0, nice=0, root)'
+printf '%s\n' "$pre" >"$tmp/pre.seq"
+"$fz" --encode "$tmp/pre.seq" -o "$tmp/pre.bin"
+skip=$(($(wc -c <"$tmp/pre.bin") + 1))
+bad=0
+n=0
+op=
+while IFS= read -r line; do
+	case $line in
+	'# '*'('*')') op=${line#\# } ;;
+	op*=*)
+		n=$((n + 1))
+		want=$(echo "$line" | sed 's/^[^"]*"\(.*\)"$/\1/')
+		printf '%s\n%s\n' "$pre" "$op" >"$tmp/op.seq"
+		"$fz" --encode "$tmp/op.seq" -o "$tmp/op.bin" 2>"$tmp/err"
+		got=$(tail -c +"$skip" "$tmp/op.bin" | od -An -tx1 -v |
+		      tr -d ' \n' | sed 's/../\\x&/g')
+		if [ "$got" != "$want" ]; then
+			ko "sched.dict: $op is $got, the token says $want"
+			bad=1
+		fi ;;
+	esac
+done <"$src/sched.dict"
+[ $bad = 0 ] && [ $n -ge 30 ] &&
+	ok "every one of the $n tokens of sched.dict encodes its operation"
+
+# ---- bad text ------------------------------------------------------------
+
+refuse() {	# NAME EXPECTED-MESSAGE LINES...
+	name=$1 want=$2
+	shift 2
+	printf '%s\n' "$@" >"$tmp/$name.seq"
+	rm -f "$tmp/$name.bin"
+	"$fz" --encode "$tmp/$name.seq" -o "$tmp/$name.bin" 2>"$tmp/err"
+	st=$?
+	if [ $st = 2 ] && grep -q "^$tmp/$name.seq:[0-9]*: $want" \
+		"$tmp/err" && [ ! -e "$tmp/$name.bin" ]; then
+		ok "refused: $want"
+	else
+		ko "$name: status $st, $(cat "$tmp/err")"
+	fi
+}
+m='machine(tiny, cpus=2, nosmt, hz=1000, seed=7)'
+refuse unknown "no operation frobnicate" "$m" "frobnicate(1)"
+refuse dead "t99 is not a task alive here" "$m" "t99 fork()"
+refuse range "advance: 64 is not a value argument 1 can have here" \
+	"$m" "advance(64)"
+refuse rtprio "spawn: 5 is not a value argument 2 can have here" \
+	"$m" "spawn(SCHED_NORMAL, 5, nice=0, root)"
+refuse few "cpu_down: too few arguments" "$m" "cpu_down()"
+refuse many "cpu_down: too many arguments" "$m" "cpu_down(1, 2)"
+refuse shape 'expected NAME(ARGS)' "$m" "advance 3"
+refuse first "the first line must be machine" "advance(1)"
+refuse second "a second machine line" "$m" "$m"
+refuse hz "machine: argument 4, \"hz=999\"" \
+	'machine(tiny, cpus=2, nosmt, hz=999, seed=7)'
+{ echo "$m"; i=0; while [ $i -lt 257 ]; do echo "advance(0)"; \
+	i=$((i + 1)); done; } >"$tmp/long.seq"
+"$fz" --encode "$tmp/long.seq" -o "$tmp/long.bin" 2>"$tmp/err"
+if [ $? = 2 ] && grep -q "long.seq:258: more than 256 operations" \
+	"$tmp/err"; then
+	ok "refused: more than 256 operations"
+else
+	ko "257 operations: $(cat "$tmp/err")"
+fi
+FUZZ_SCHED_DRIVER=nosuch "$fz" "$tmp/hand.seq" >/dev/null 2>"$tmp/err"
+if [ $? != 0 ] && grep -q "FUZZ_SCHED_DRIVER=nosuch: no such driver" \
+	"$tmp/err"; then
+	ok "an unknown FUZZ_SCHED_DRIVER is refused"
+else
+	ko "FUZZ_SCHED_DRIVER=nosuch: $(cat "$tmp/err")"
+fi
+
+# ---- FUZZ_SCHED_DRIVER ---------------------------------------------------
+
+sed 's/machine(tiny,/machine(ingosched,/' "$tmp/hand.seq" >"$tmp/ingo.seq"
+if FUZZ_SCHED_DRIVER=tiny "$fz" --print "$tmp/ingo.seq" |
+   grep -q '^machine(tiny,'; then
+	ok "FUZZ_SCHED_DRIVER=tiny runs an ingosched input on tiny"
+else
+	ko "FUZZ_SCHED_DRIVER does not pin the driver"
+fi
+
+# ---- shrinking -----------------------------------------------------------
+
+# The control check fails a state no driver gets wrong: a SCHED_FIFO
+# task at nice 5 with cpu1 offline.  Nineteen operations get there; the
+# five that matter are t3's spawn, its two nice() calls (3 + 2), its
+# switch to FIFO, and cpu1 going down at the end.
+cat >"$tmp/control.seq" <<'EOF'
+machine(tiny, cpus=2, nosmt, hz=1000, seed=1)
+spawn(SCHED_NORMAL, 0, nice=0, root)
+spawn(SCHED_RR, 20, nice=5, root)
+cpu_down(1)
+advance(3)
+cpu_up(1)
+spawn(SCHED_NORMAL, 0, nice=-5, user)
+t6 sleep(2)
+t4 burn(8)
+t3 nice(3)
+advance(10)
+t3 sched_setscheduler(0, SCHED_FIFO, &{10})
+t4 sched_yield()
+t6 sched_setaffinity(0, 8, &{0x1})
+t3 nice(2)
+advance(5)
+t4 sched_setscheduler(t6, SCHED_FIFO, BAD)
+t6 wake_up(0, 1)
+send_sig(t6)
+cpu_down(1)
+EOF
+cat >"$tmp/minimal.seq" <<'EOF'
+machine(tiny, cpus=2, nosmt, hz=1000, seed=1)
+spawn(SCHED_NORMAL, 0, nice=0, root)
+t3 nice(3)
+t3 sched_setscheduler(0, SCHED_FIFO, &{10})
+t3 nice(2)
+cpu_down(1)
+EOF
+export FUZZ_SCHED_CONTROL=1
+"$fz" "$tmp/control.seq" >/dev/null 2>"$tmp/err"
+if [ $? != 0 ] && grep -q "CONTROL: t3 is SCHED_FIFO at nice 5" \
+	"$tmp/err"; then
+	ok "the control fails the long sequence"
+else
+	ko "the control does not fail: $(cat "$tmp/err")"
+fi
+"$fz" --shrink "$tmp/control.seq" -o "$tmp/shrunk.seq" 2>"$tmp/err"
+if ops "$tmp/shrunk.seq" | cmp -s - "$tmp/minimal.seq"; then
+	ok "--shrink: 19 operations to the 5 that matter"
+else
+	ko "--shrink gave:"; cat "$tmp/shrunk.seq" "$tmp/err"
+fi
+grep -q "19 operations to 5 in [0-9]* runs" "$tmp/err" &&
+	ok "--shrink says what it did"
+"$fz" "$tmp/shrunk.seq" >/dev/null 2>"$tmp/err"
+grep -q "CONTROL: t3 is SCHED_FIFO at nice 5" "$tmp/err" &&
+	ok "the shrunk sequence fails the same check"
+ops "$tmp/shrunk.seq" >"$tmp/min.seq"
+lines=$(wc -l <"$tmp/min.seq")
+i=2
+still=""
+while [ $i -le "$lines" ]; do
+	sed "${i}d" "$tmp/min.seq" >"$tmp/less.seq"
+	"$fz" "$tmp/less.seq" >/dev/null 2>&1
+	[ $? -ge 128 ] && still="$still $i"	# aborted: still fails
+	i=$((i + 1))
+done
+if [ -z "$still" ]; then
+	ok "without any one of its operations it no longer fails"
+else
+	ko "still fails without line(s)$still"
+fi
+unset FUZZ_SCHED_CONTROL
+"$fz" --shrink "$tmp/hand.seq" -o "$tmp/none.seq" 2>"$tmp/err"
+if [ $? = 1 ] && grep -q "does not fail: nothing to shrink" "$tmp/err" &&
+   [ ! -e "$tmp/none.seq" ]; then
+	ok "--shrink of an input that does not fail says so"
+else
+	ko "--shrink of a passing input: $(cat "$tmp/err")"
+fi
+
+# ---- --trace -------------------------------------------------------------
+
+"$fz" --trace "$tmp/hand.seq" >"$tmp/trace.seq"
+if grep -q '^#   0\.[0-9]\{6\} cpu[01] switch .* -> t[0-9]*$' \
+	"$tmp/trace.seq" &&
+   grep -q '^#   0\.[0-9]\{6\} cpu[01] wake new t[0-9]* on cpu[01]$' \
+	"$tmp/trace.seq"; then
+	ok "--trace shows switches and wake-ups as comments"
+else
+	ko "--trace output:"; head -20 "$tmp/trace.seq"
+fi
+grep -v '^replay:' "$tmp/trace.seq" >"$tmp/trace2.seq"
+"$fz" --encode "$tmp/trace2.seq" -o "$tmp/trace.bin" &&
+	cmp -s "$tmp/trace.bin" "$tmp/hand.bin" &&
+	ok "--trace output is the same sequence"
+
+finish
