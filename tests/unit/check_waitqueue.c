@@ -20,6 +20,7 @@
 #include <errno.h>
 
 #include "testlib.h"
+#include "kfixtures.h"
 
 #define ERESTARTSYS	512	/* kernel-internal, not in the host errno.h */
 #define SIG_USR1	10
@@ -34,6 +35,7 @@
 
 static void setup(void)
 {
+	kfix_reset();
 	t_boot(1, NULL);
 }
 
@@ -108,6 +110,63 @@ static void complete_from(int op)
 	ck_assert_int_eq(t_cmd(waker, op, COMPLETION, 0, 0, 0), 0);
 	t_run(SETTLE_NS);
 }
+
+/* ---- the open-coded wait: add_wait_queue(), remove_wait_queue() ------- */
+
+static void body_wait(void *exclusive)
+{
+	if (exclusive)
+		kfix_wait_open_coded_exclusive();
+	else
+		kfix_wait_open_coded();
+}
+
+static void body_wake(void *unused)
+{
+	kfix_wake_open_coded();
+}
+
+static int spawn_body(const char *name, sim_body_t body, void *arg)
+{
+	return t_spawn(name, SIM_SCHED_NORMAL, 0, 0, body, arg);
+}
+
+/*
+ * Two tasks wait with add_wait_queue(), a third makes the condition true
+ * and wakes the queue: both see it, leave the queue and exit.
+ */
+START_TEST(open_coded_wait_wakes_every_waiter)
+{
+	int a = spawn_body("waiter", body_wait, NULL);
+	int b = spawn_body("waiter", body_wait, NULL);
+
+	t_run(SETTLE_NS);
+	ck_assert_int_eq(t_info(a).state, 'D');
+	ck_assert_int_eq(t_info(b).state, 'D');
+	spawn_body("waker", body_wake, NULL);
+	t_run(SETTLE_NS);
+	ck_assert_int_eq(t_info(a).state, 'Z');
+	ck_assert_int_eq(t_info(b).state, 'Z');
+}
+END_TEST
+
+/*
+ * With add_wait_queue_exclusive(), wake_up() wakes the first exclusive
+ * waiter only: one exits, the other sleeps on although the condition
+ * holds (nobody woke it to look).
+ */
+START_TEST(open_coded_exclusive_wakes_one)
+{
+	int a = spawn_body("waiter", body_wait, (void *)1);
+	int b = spawn_body("waiter", body_wait, (void *)1);
+
+	t_run(SETTLE_NS);
+	spawn_body("waker", body_wake, NULL);
+	t_run(SETTLE_NS);
+	ck_assert_int_eq(t_info(a).state, 'Z');
+	ck_assert_int_eq(t_info(b).state, 'D');
+}
+END_TEST
 
 /* ---- wait queues -------------------------------------------------------- */
 
@@ -379,6 +438,8 @@ static Suite *waitqueue_suite(void)
 
 	tc = tcase_create("waitqueue");
 	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_add_test(tc, open_coded_wait_wakes_every_waiter);
+	tcase_add_test(tc, open_coded_exclusive_wakes_one);
 	tcase_add_test(tc, wq_nonexclusive_all_wake);
 	tcase_add_test(tc, wq_exclusive_one_wakes_first_queued);
 	tcase_add_test(tc, wq_exclusive_two_wakes_two);

@@ -58,6 +58,10 @@ static spinlock_t kfix_pair[2];
 
 static struct completion kfix_never_done;
 
+/* The wait queue of the open-coded waits, and their condition. */
+static wait_queue_head_t kfix_wq;
+static int kfix_wq_cond;
+
 void kfix_reset(void)
 {
 	kfix_lock_a = (spinlock_t)__SPIN_LOCK_UNLOCKED(kfix_lock_a);
@@ -66,6 +70,8 @@ void kfix_reset(void)
 	kfix_irq_lock = (spinlock_t)__SPIN_LOCK_UNLOCKED(kfix_irq_lock);
 	kfix_rwlock = (rwlock_t)__RW_LOCK_UNLOCKED(kfix_rwlock);
 	memset(kfix_pair, 0, sizeof(kfix_pair));
+	init_waitqueue_head(&kfix_wq);
+	kfix_wq_cond = 0;
 }
 
 static void init_pair(void)
@@ -175,6 +181,46 @@ void kfix_release_unlocked(void)
 {
 	KFIX_NEXT_LINE(kfix_line_release_unlocked);
 	spin_unlock(&kfix_lock_a);
+}
+
+/*
+ * Correct: the open-coded wait of 2.6.10 code that predates
+ * prepare_to_wait(): add_wait_queue() (or the exclusive one), sleep
+ * until the condition holds, remove_wait_queue().
+ */
+static void wait_open_coded(int exclusive)
+{
+	DECLARE_WAITQUEUE(wait, current);
+
+	if (exclusive)
+		add_wait_queue_exclusive(&kfix_wq, &wait);
+	else
+		add_wait_queue(&kfix_wq, &wait);
+	for (;;) {
+		set_current_state(TASK_UNINTERRUPTIBLE);
+		if (kfix_wq_cond)
+			break;
+		schedule();
+	}
+	__set_current_state(TASK_RUNNING);
+	remove_wait_queue(&kfix_wq, &wait);
+}
+
+void kfix_wait_open_coded(void)
+{
+	wait_open_coded(0);
+}
+
+void kfix_wait_open_coded_exclusive(void)
+{
+	wait_open_coded(1);
+}
+
+/* The condition made true, and one exclusive waiter woken with the rest. */
+void kfix_wake_open_coded(void)
+{
+	kfix_wq_cond = 1;
+	wake_up(&kfix_wq);
 }
 
 /* cpucontrol (lock_cpu_hotplug()) taken again by the task holding it. */

@@ -52,6 +52,10 @@ void kfix_take_held_on_other_cpu(void);	/* needs a second CPU */
 extern int kfix_line_release_unlocked;
 void kfix_release_unlocked(void);
 
+void kfix_wait_open_coded(void);		/* correct */
+void kfix_wait_open_coded_exclusive(void);	/* correct */
+void kfix_wake_open_coded(void);		/* correct */
+
 void kfix_hotplug_lock_twice(void);
 void kfix_hotplug_unlock_unheld(void);
 void kfix_hotplug_hold_50ms(void);	/* correct */
