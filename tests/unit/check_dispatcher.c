@@ -396,6 +396,33 @@ START_TEST(dispatcher_every_hook_is_reached)
 }
 END_TEST
 
+/*
+ * The same on every driver built, booted with cpusched=: each driver
+ * implements every hook it declares, and each is reached from its
+ * public entry point.
+ */
+START_TEST(dispatcher_every_hook_of_each_driver_is_reached)
+{
+	char cmdline[64], missing[1024] = "";
+	int i;
+
+	snprintf(cmdline, sizeof(cmdline), "cpusched=%s",
+		 sim_driver_name(_i));
+	kfix_spy_attach_driver(_i);
+	t_boot(SPY_CPUS, cmdline);
+	ck_assert_str_eq(sim_cpusched(), sim_driver_name(_i));
+	for (i = 0; i < NR_ENTRY_CASES; i++)
+		entry_cases[i].drive();
+	for (i = 0; i < KFIX_NR_HOOKS; i++)
+		if (kfix_spy_hook_present(i) && !kfix_spy_calls(i)) {
+			strcat(missing, " ");
+			strcat(missing, kfix_spy_hook_name(i));
+		}
+	ck_assert_msg(!missing[0], "%s: never reached:%s", sim_cpusched(),
+		      missing);
+}
+END_TEST
+
 /* The spy forwards: results through the wrappers are the driver's. */
 START_TEST(dispatcher_spy_forwards_results)
 {
@@ -717,12 +744,20 @@ static Suite *dispatcher_suite(void)
 	TCase *boot = tcase_create("cpusched");
 	TCase *stat = tcase_create("schedstat");
 	TCase *tun = tcase_create("tunables");
+	TCase *every;
 
 	tcase_add_checked_fixture(spy, setup_spy, teardown_spy);
 	tcase_add_loop_test(spy, dispatcher_entry_point_reaches_driver_hooks,
 			    0, NR_ENTRY_CASES);
 	tcase_add_test(spy, dispatcher_every_hook_is_reached);
 	tcase_add_test(spy, dispatcher_spy_forwards_results);
+
+	every = tcase_create("every_driver");
+	tcase_add_checked_fixture(every, NULL, teardown_spy);
+	tcase_add_loop_test(every,
+			    dispatcher_every_hook_of_each_driver_is_reached, 0,
+			    sim_nr_drivers());
+	suite_add_tcase(s, every);
 
 	tcase_add_checked_fixture(boot, NULL, teardown_boot);
 	tcase_add_test(boot, dispatcher_default_driver_without_cpusched);

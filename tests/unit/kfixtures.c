@@ -937,13 +937,13 @@ static const char *const spy_hook_names[KFIX_NR_HOOKS] = {
 };
 
 /*
- * kfix_spy_attach - patch the default driver's table in place, before
- * boot: a copy installed after boot would miss the hooks that only the
- * boot calls (init, init_smp, init_idle, migration_init).
+ * kfix_spy_attach_driver - patch driver @i's table (0: the default) in
+ * place, before boot: a copy installed after boot would miss the hooks
+ * that only the boot calls (init, init_smp, init_idle, migration_init).
  */
-void kfix_spy_attach(void)
+void kfix_spy_attach_driver(int i)
 {
-	struct sched_drv *d = sched_drivers[0];
+	struct sched_drv *d = sched_drivers[i];
 
 	memset(spy_calls, 0, sizeof(spy_calls));
 	spy_orig = *d;
@@ -994,6 +994,11 @@ void kfix_spy_attach(void)
 		d->check = spy_check;
 	d->normal_prio = spy_normal_prio;
 	d->pi_setprio = spy_pi_setprio;
+}
+
+void kfix_spy_attach(void)
+{
+	kfix_spy_attach_driver(0);
 }
 
 void kfix_spy_detach(void)

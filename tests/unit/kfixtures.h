@@ -187,7 +187,8 @@ enum kfix_hook {
  * with one that counts its calls and forwards to the original, so that
  * hooks used while booting are counted too.  Detach after shutdown.
  */
-void kfix_spy_attach(void);
+void kfix_spy_attach(void);		/* the default driver */
+void kfix_spy_attach_driver(int i);	/* driver i of sim_driver_name() */
 void kfix_spy_detach(void);
 unsigned long kfix_spy_calls(int hook);
 const char *kfix_spy_hook_name(int hook);
