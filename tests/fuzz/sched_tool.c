@@ -12,7 +12,8 @@
  * still fails the same check, so the result stays a readable sequence.
  * Each candidate runs in a child process, which a report aborts; "the
  * same check" is the first line of the report with its numbers blanked
- * (CPUs, pids and source lines move as operations go).
+ * (CPUs, pids and source lines move as operations go).  A run that takes
+ * more than TRY_SECONDS is a hang, and fails as SIGALRM kills it.
  */
 #include <ctype.h>
 #include <errno.h>
@@ -27,6 +28,7 @@
 #include "replay.h"
 
 #define MAX_LINE	256
+#define TRY_SECONDS	10	/* a run longer than this hangs */
 
 static struct fuzz_run opt = { .event_checks = 1, .report_fd = -1 };
 
@@ -141,6 +143,7 @@ static int try_input(const char *path, const void *data, size_t size,
 			_exit(3);
 		if (log)	/* what was printed survives a crash */
 			setvbuf(log, NULL, _IOLBF, 0);
+		alarm(TRY_SECONDS);	/* a hang fails as SIGALRM */
 		run.path = path;
 		run.data = data;
 		run.size = size;
