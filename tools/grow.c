@@ -8,7 +8,7 @@
 
 /**
  * grow - make room for element @nr of *@arr (room for *@size elements of
- * @elem bytes), doubling it when full and zeroing the new room.
+ * @elem bytes), doubling it until @nr fits and zeroing the new room.
  *
  * Returns 0, or -1 when memory ran out; *@arr is unchanged then.
  */
@@ -19,7 +19,8 @@ int grow(void **arr, size_t *size, size_t nr, size_t elem)
 
 	if (nr < *size)
 		return 0;
-	n = *size ? 2 * *size : 8;
+	for (n = *size ? 2 * *size : 8; n <= nr; n *= 2)
+		;
 	p = realloc(*arr, n * elem);
 	if (!p)
 		return -1;

@@ -8,8 +8,8 @@
 
 /*
  * grow - make room for element @nr of the array *@arr, which has room
- * for *@size elements of @elem bytes: double it (at least 8) when full,
- * zeroing the new room.  Returns 0, or -1 out of memory (the array is
+ * for *@size elements of @elem bytes: double it (at least 8) until @nr
+ * fits, zeroing the new room.  Returns 0, or -1 out of memory (the array is
  * then as it was).
  */
 int grow(void **arr, size_t *size, size_t nr, size_t elem);

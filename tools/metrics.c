@@ -27,7 +27,7 @@ struct pid_state {
 
 struct collect {
 	struct pid_state *pids;
-	int nr_pids;
+	size_t nr_pids;
 	int *curr;			/* per CPU: pid on it (0 idle) */
 	unsigned long long *since;	/* per CPU: when curr started */
 	unsigned long long start;	/* of the recording */
@@ -37,24 +37,11 @@ struct collect {
 
 static struct pid_state *pid_state(struct collect *c, int pid)
 {
-	struct pid_state *bigger;
-	int nr;
-
 	if (pid <= 0)
 		return NULL;
-	if (pid >= c->nr_pids) {
-		nr = c->nr_pids ? c->nr_pids : 256;
-		while (nr <= pid)
-			nr *= 2;
-		bigger = realloc(c->pids, nr * sizeof(*bigger));
-		if (!bigger) {
-			c->oom = 1;
-			return NULL;
-		}
-		memset(bigger + c->nr_pids, 0,
-		       (nr - c->nr_pids) * sizeof(*bigger));
-		c->pids = bigger;
-		c->nr_pids = nr;
+	if (grow((void **)&c->pids, &c->nr_pids, pid, sizeof(*c->pids))) {
+		c->oom = 1;
+		return NULL;
 	}
 	return &c->pids[pid];
 }

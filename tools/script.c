@@ -16,6 +16,7 @@
 
 #include <plugsched/sim.h>
 
+#include "grow.h"
 #include "script.h"
 
 #define NSEC_PER_SEC	1000000000ULL
@@ -195,15 +196,10 @@ static int parse_line(const char *file, int nr, char *line, struct step *st)
 
 static struct step *add_step(struct script *sc)
 {
-	if (sc->nr == sc->size) {
-		sc->size = sc->size ? 2 * sc->size : 64;
-		sc->steps = realloc(sc->steps, sc->size * sizeof(*sc->steps));
-		if (!sc->steps) {
-			fprintf(stderr, "schedsim: out of memory\n");
-			exit(2);
-		}
+	if (grow((void **)&sc->steps, &sc->size, sc->nr, sizeof(*sc->steps))) {
+		fprintf(stderr, "schedsim: out of memory\n");
+		exit(2);
 	}
-	memset(&sc->steps[sc->nr], 0, sizeof(sc->steps[0]));
 	return &sc->steps[sc->nr++];
 }
 

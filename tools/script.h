@@ -4,11 +4,13 @@
 #ifndef SCHEDSIM_SCRIPT_H
 #define SCHEDSIM_SCRIPT_H
 
+#include <stddef.h>
+
 struct step;
 
 struct script {
 	struct step *steps;
-	int nr, size;
+	size_t nr, size;
 };
 
 int script_load(const char *file, struct script *sc);
