@@ -21,6 +21,7 @@
  *     an equal share;
  *   - affinity holds, sleepers wake, fork and exit keep the counts,
  *     yield lets an equal-priority task run;
+ *   - a refused cpu_up() leaves no trace, and the CPU comes up later;
  *   - the machine's generic invariants and the driver's own check hold
  *     through a mixed workload;
  *   - a driver that claims O(1) picking (o1) does no more pick work per
@@ -39,6 +40,7 @@
  * Not checked here: the design's own numbers (slices, bonuses), which
  * are each driver's own suite's business.
  */
+#include <errno.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -864,6 +866,54 @@ START_TEST(affinity_respected)
 END_TEST
 
 /*
+ * cpu_up() of the last CPU refused by a CPU notifier asked after the
+ * scheduler's: it fails with -EINVAL, the CPU stays offline with no live
+ * task of its own (what the driver prepared at CPU_UP_PREPARE, such as a
+ * migration thread, is gone at CPU_UP_CANCELED), and the machine's and
+ * driver's checks hold.  Asked again with nothing refusing, the CPU comes
+ * up and runs a hog pinned to it all the next 100 ms, to a tick.  A
+ * machine of one CPU has no other to bring up: -EINVAL.
+ */
+#define UP_RUN_MS		100
+
+START_TEST(refused_cpu_up_is_undone)
+{
+	unsigned long long rt0;
+	int last, pid;
+	char cpus[12];
+
+	conf_boot(_i);
+	last = sim_nr_cpus() - 1;
+	if (!last) {
+		conf_assert(sim_cpu_online(1) == -EINVAL, "cpu1 came up");
+		return;
+	}
+	conf_assert(sim_cpu_offline(last) == 0, "cpu%d stays up", last);
+	run(TICK_NS);
+	kfix_refuse_cpu_up(1);
+	conf_assert(sim_cpu_online(last) == -EINVAL, "refused cpu_up of "
+		    "cpu%d did not fail", last);
+	kfix_refuse_cpu_up(0);
+	run(TICK_NS);
+	conf_assert(!cpu_info(last).online, "cpu%d is online", last);
+	conf_assert(kfix_live_tasks_on(last) == 0, "%d live tasks on cpu%d",
+		    kfix_live_tasks_on(last), last);
+	conf_assert(sim_check() == 0, "%s", sim_report());
+
+	conf_assert(sim_cpu_online(last) == 0, "cpu_up of cpu%d: %s", last,
+		    sim_error());
+	snprintf(cpus, sizeof(cpus), "%d", last);
+	pid = hog("pinned", SIM_SCHED_NORMAL, 0, 0, cpus);
+	run(TICK_NS);
+	rt0 = runtime(pid);
+	run(MS(UP_RUN_MS));
+	conf_assert(runtime(pid) - rt0 >= MS(UP_RUN_MS) - TICK_NS,
+		    "the hog on cpu%d ran %llu ns of %d ms", last,
+		    runtime(pid) - rt0, UP_RUN_MS);
+}
+END_TEST
+
+/*
  * Pinned to CPU 0: two nice 0 hogs and a script task, asleep waiting for
  * commands.  It is sent "sleep SLEEP_MS, burn 1 ms": the command wakes
  * it (wake-up 1); once on the CPU it sleeps; the sleep's end wakes it
@@ -1185,6 +1235,7 @@ static Suite *conformance_suite(void)
 	add(s, "nice_share", lower_nice_gets_no_less_cpu, 30);
 	add(s, "equal_share", equal_nice_shares_equally, 30);
 	add(s, "affinity", affinity_respected, 10);
+	add(s, "cpu_up", refused_cpu_up_is_undone, 10);
 	add(s, "sleep", sleeper_wakes_and_runs, 10);
 	add(s, "fork", fork_exit_keep_counts, 10);
 	add(s, "yield", yield_gives_way_to_equal_priority, 10);

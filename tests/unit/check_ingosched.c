@@ -2462,6 +2462,66 @@ START_TEST(ingo_smt_long_slice_sibling_holds_normal_back)
 }
 END_TEST
 
+/* ---- the driver's own check --------------------------------------------- */
+
+/*
+ * Two nice 0 hogs on one CPU, 5 ms in: the check passes, and the one
+ * queued but not running is returned, its fields in @r.
+ */
+static int queued_hog(struct kfix_ingo *r)
+{
+	int a, b, q;
+
+	boot(1);
+	a = hog("hog", 0);
+	b = hog("hog", 0);
+	t_run(MS(5));
+	q = curr(0) == a ? b : a;
+	ck_assert_int_eq(t_info(q).state, 'Q');
+	ck_assert_int_eq(kfix_ingo_read(q, r), 0);
+	ck_assert_int_eq(sim_check(), 0);
+	return q;
+}
+
+static void assert_reported(const char *want)
+{
+	ck_assert_msg(strstr(sim_report(), want) != NULL, "report \"%s\" "
+		      "lacks \"%s\"", sim_report(), want);
+}
+
+/* A task on the queue of one level whose ->prio names the next one. */
+START_TEST(ingo_check_reports_prio_off_its_level)
+{
+	struct kfix_ingo r;
+	char want[64];
+	int q = queued_hog(&r);
+
+	ck_assert_int_eq(kfix_ingo_break_prio(q, r.prio + 1), 0);
+	ck_assert_int_ne(sim_check(), 0);
+	snprintf(want, sizeof(want), "level %d: hog/%d has prio %d, array "
+		 "this", r.prio, q, r.prio + 1);
+	assert_reported(want);
+}
+END_TEST
+
+/*
+ * A task whose ->prio is not the better of its normal priority and the
+ * inherited one (none: 140): here the normal one moved a level up.
+ */
+START_TEST(ingo_check_reports_prio_not_normal_or_inherited)
+{
+	struct kfix_ingo r;
+	char want[80];
+	int q = queued_hog(&r);
+
+	ck_assert_int_eq(kfix_ingo_break_normal_prio(q, r.prio - 1), 0);
+	ck_assert_int_ne(sim_check(), 0);
+	snprintf(want, sizeof(want), "hog/%d has prio %d, normal %d, "
+		 "inherited %d", q, r.prio, r.prio - 1, MAX_PRIO);
+	assert_reported(want);
+}
+END_TEST
+
 /* ---- the suite ----------------------------------------------------------- */
 
 static TCase *tcase(Suite *s, const char *name)
@@ -2555,6 +2615,10 @@ static Suite *ingosched_suite(void)
 			    NR_MACHINES);
 	tcase_add_loop_test(tc, ingo_exec_alone_stays, FIRST_SMP,
 			    NR_MACHINES);
+
+	tc = tcase(s, "check");
+	tcase_add_test(tc, ingo_check_reports_prio_off_its_level);
+	tcase_add_test(tc, ingo_check_reports_prio_not_normal_or_inherited);
 
 	tc = tcase(s, "numa");
 	tcase_add_loop_test(tc, ingo_numa_domain_spans, 0, 2);

@@ -168,6 +168,38 @@ START_TEST(open_coded_exclusive_wakes_one)
 }
 END_TEST
 
+static void body_wait_event_exclusive(void *unused)
+{
+	kfix_wait_event_exclusive();
+}
+
+/*
+ * The wait_event_exclusive() loop, woken by wake_up_process() while its
+ * condition is false: it prepares again, finds its entry still queued
+ * and sleeps on, queued once.  The queue's wake-up then ends the wait
+ * and finish_wait() leaves the queue empty.
+ */
+START_TEST(exclusive_rewait_keeps_one_entry)
+{
+	int w = spawn_body("waiter", body_wait_event_exclusive, NULL);
+	unsigned long wakeups;
+
+	t_run(SETTLE_NS);
+	ck_assert_int_eq(t_info(w).state, 'D');
+	ck_assert_int_eq(kfix_wq_waiters(), 1);
+	wakeups = t_info(w).wakeups;
+	ck_assert_int_eq(sim_wake(w), 0);
+	t_run(SETTLE_NS);
+	ck_assert_uint_eq(t_info(w).wakeups, wakeups + 1);
+	ck_assert_int_eq(t_info(w).state, 'D');
+	ck_assert_int_eq(kfix_wq_waiters(), 1);
+	spawn_body("waker", body_wake, NULL);
+	t_run(SETTLE_NS);
+	ck_assert_int_eq(t_info(w).state, 'Z');
+	ck_assert_int_eq(kfix_wq_waiters(), 0);
+}
+END_TEST
+
 /* ---- wait queues -------------------------------------------------------- */
 
 /* [wq] -> N -> N -> N; wake(nr_exclusive 1) -> all three run. */
@@ -440,6 +472,7 @@ static Suite *waitqueue_suite(void)
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_add_test(tc, open_coded_wait_wakes_every_waiter);
 	tcase_add_test(tc, open_coded_exclusive_wakes_one);
+	tcase_add_test(tc, exclusive_rewait_keeps_one_entry);
 	tcase_add_test(tc, wq_nonexclusive_all_wake);
 	tcase_add_test(tc, wq_exclusive_one_wakes_first_queued);
 	tcase_add_test(tc, wq_exclusive_two_wakes_two);

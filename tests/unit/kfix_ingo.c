@@ -89,6 +89,31 @@ int kfix_ingo_set_time_slice(int pid, unsigned int ticks)
 	return 0;
 }
 
+/*
+ * Breaking writes: ->prio or ->normal_prio changed where the task stays
+ * queued, which no driver path does.  Only the driver's check should see
+ * them; the machine is failed once it has.
+ */
+int kfix_ingo_break_prio(int pid, int prio)
+{
+	struct task_struct *p = ingo_task(pid);
+
+	if (!p)
+		return -1;
+	p->u.ingosched.prio = prio;
+	return 0;
+}
+
+int kfix_ingo_break_normal_prio(int pid, int prio)
+{
+	struct task_struct *p = ingo_task(pid);
+
+	if (!p)
+		return -1;
+	p->u.ingosched.normal_prio = prio;
+	return 0;
+}
+
 int kfix_ingo_renice(int pid, int nice)
 {
 	struct task_struct *p = ingo_task(pid);
@@ -127,6 +152,16 @@ int kfix_ingo_set_credit(int pid, long credit)
 }
 
 int kfix_ingo_set_time_slice(int pid, unsigned int ticks)
+{
+	return -1;
+}
+
+int kfix_ingo_break_prio(int pid, int prio)
+{
+	return -1;
+}
+
+int kfix_ingo_break_normal_prio(int pid, int prio)
 {
 	return -1;
 }

@@ -54,6 +54,14 @@ int kfix_ingo_set_credit(int pid, long credit);
 int kfix_ingo_set_time_slice(int pid, unsigned int ticks);
 
 /*
+ * Breaking writes, for the tests of the driver's own check: @pid's
+ * dynamic (->prio) or normal priority set while it stays on its queue
+ * level.  0, or -1 (no driver, no such task).
+ */
+int kfix_ingo_break_prio(int pid, int prio);
+int kfix_ingo_break_normal_prio(int pid, int prio);
+
+/*
  * Task context (from a task body, unlike everything above): the kernel's
  * set_user_nice(@pid, @nice), as sys_setpriority() would call it on
  * another task.  0, or -1 (no driver, no such task).

@@ -223,6 +223,36 @@ void kfix_wake_open_coded(void)
 	wake_up(&kfix_wq);
 }
 
+/*
+ * Correct: the loop of wait_event_exclusive(), prepare_to_wait_exclusive()
+ * before every look at the condition.  Woken by anything but the queue,
+ * the entry is still queued, and preparing again must leave it so.
+ */
+void kfix_wait_event_exclusive(void)
+{
+	DEFINE_WAIT(wait);
+
+	for (;;) {
+		prepare_to_wait_exclusive(&kfix_wq, &wait,
+					  TASK_UNINTERRUPTIBLE);
+		if (kfix_wq_cond)
+			break;
+		schedule();
+	}
+	finish_wait(&kfix_wq, &wait);
+}
+
+/* Outside: the entries queued on the fixtures' wait queue. */
+int kfix_wq_waiters(void)
+{
+	struct list_head *pos;
+	int n = 0;
+
+	list_for_each(pos, &kfix_wq.task_list)
+		n++;
+	return n;
+}
+
 /* cpucontrol (lock_cpu_hotplug()) taken again by the task holding it. */
 void kfix_hotplug_lock_twice(void)
 {
@@ -1132,6 +1162,45 @@ int kfix_kthread_ran_on(void)
 int kfix_kthread_loops(void)
 {
 	return kfix_kthread_iterations;
+}
+
+/*
+ * A CPU notifier that refuses every CPU_UP_PREPARE.  Its priority is
+ * below the schedulers' (0), so it is asked after they have prepared the
+ * CPU and they must undo that at CPU_UP_CANCELED.
+ */
+static int refuse_cpu_up(struct notifier_block *nb, unsigned long action,
+			 void *hcpu)
+{
+	return action == CPU_UP_PREPARE ? NOTIFY_BAD : NOTIFY_OK;
+}
+
+static struct notifier_block kfix_refuse_nb = {
+	.notifier_call	= refuse_cpu_up,
+	.priority	= -1,
+};
+
+void kfix_refuse_cpu_up(int on)
+{
+	if (on)
+		register_cpu_notifier(&kfix_refuse_nb);
+	else
+		unregister_cpu_notifier(&kfix_refuse_nb);
+}
+
+/* Tasks on @cpu, its idle task and the exited apart. */
+int kfix_live_tasks_on(int cpu)
+{
+	struct task_struct *p;
+	int n = 0;
+
+	read_lock(&tasklist_lock);
+	for_each_process(p)
+		if (task_cpu(p) == cpu && p != sim.cpu[cpu].idle &&
+		    !p->exit_state)
+			n++;
+	read_unlock(&tasklist_lock);
+	return n;
 }
 
 int kfix_cpu_isolated(int cpu)

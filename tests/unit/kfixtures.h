@@ -55,6 +55,8 @@ void kfix_release_unlocked(void);
 void kfix_wait_open_coded(void);		/* correct */
 void kfix_wait_open_coded_exclusive(void);	/* correct */
 void kfix_wake_open_coded(void);		/* correct */
+void kfix_wait_event_exclusive(void);		/* correct */
+int kfix_wq_waiters(void);			/* outside */
 
 void kfix_hotplug_lock_twice(void);
 void kfix_hotplug_unlock_unheld(void);
@@ -220,6 +222,14 @@ void kfix_kthread_wake(void);
 int kfix_kthread_stop(void);		/* kthread_stop()'s result */
 int kfix_kthread_ran_on(void);		/* -1 until its function runs */
 int kfix_kthread_loops(void);
+
+/*
+ * Outside: while on, a CPU notifier asked after the scheduler's refuses
+ * every CPU_UP_PREPARE (cpu_up() fails with -EINVAL); and the live tasks
+ * on @cpu, its idle task apart.
+ */
+void kfix_refuse_cpu_up(int on);
+int kfix_live_tasks_on(int cpu);
 
 /* Outside: is @cpu in cpu_isolated_map ("isolcpus=")? */
 int kfix_cpu_isolated(int cpu);
