@@ -7,30 +7,27 @@
 # aborts the replayer with the machine's message on stderr.
 set -u
 
-replay="${builddir:-.}/tests/fuzz/fuzz_sched${EXEEXT:-}"
 src="${srcdir:-.}/tests/fuzz"
-status=0
+. "${srcdir:-.}/tests/unit/testlib.sh"
+replay=$(vg_tool "${builddir:-.}/tests/fuzz/fuzz_sched${EXEEXT:-}")
 
 replay_dir() {
 	dir=$1 least=$2
 	# a hang is a failure too, not a test that never ends
 	out=$(timeout 300 "$replay" "$dir") || {
-		echo "FAIL: an input of $dir made the machine report (or hang)"
-		status=1
+		ko "an input of $dir made the machine report (or hang)"
 		return
 	}
 	n=$(echo "$out" | sed -n 's/^replay: \([0-9]*\) inputs replayed$/\1/p')
 	files=$(ls "$dir" | wc -l)
 	if [ -n "$n" ] && [ "$n" = "$files" ] && [ "$files" -ge "$least" ]
 	then
-		echo "PASS: $dir: $n inputs replayed"
+		ok "$dir: $n inputs replayed"
 	else
-		echo "FAIL: $dir: replayed '$n' inputs of $files" \
-		     "($least at least)"
-		status=1
+		ko "$dir: replayed '$n' inputs of $files ($least at least)"
 	fi
 }
 
 replay_dir "$src/corpus/sched" 100
 replay_dir "$src/regressions" 5
-exit $status
+finish

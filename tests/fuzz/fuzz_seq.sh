@@ -8,29 +8,26 @@
 # too; FUZZ_SCHED_DRIVER pins the driver.
 set -u
 
-fz="${builddir:-.}/tests/fuzz/fuzz_sched${EXEEXT:-}"
 src="${srcdir:-.}/tests/fuzz"
 . "${srcdir:-.}/tests/unit/testlib.sh"
+fz=$(vg_tool "${builddir:-.}/tests/fuzz/fuzz_sched${EXEEXT:-}")
 
 # The operations of a text form: no comments, no blank lines.
 ops() { sed -e 's/#.*//' -e 's/ *$//' -e '/^$/d' "$@"; }
 
 # ---- every corpus input round-trips through its text -------------------
 
-# One run prints them all ("# PATH" before each); each is encoded; one
-# run prints the encodings, which must read the same.
+# One run prints them all ("# PATH" before each); one encodes them all;
+# one run prints the encodings, which must read the same.
 mkdir "$tmp/rt"
 "$fz" --print "$src"/corpus/sched | grep -v '^replay:' |
 	awk -v dir="$tmp/rt" '/^# / { n++; out = sprintf("%s/%04d.seq",
 		dir, n); next } { print > out }'
 bad=0
-for f in "$tmp"/rt/*.seq; do
-	"$fz" --encode "$f" -o "${f%.seq}.bin" 2>"$tmp/err" || {
-		ko "$f: its text does not encode: $(cat "$tmp/err")"
-		bad=1
-		break
-	}
-done
+"$fz" --encode "$tmp"/rt/*.seq -o "$tmp/rt" 2>"$tmp/err" || {
+	ko "the corpus texts do not encode: $(cat "$tmp/err")"
+	bad=1
+}
 "$fz" --print "$tmp"/rt/*.bin | grep -v '^replay:' |
 	awk -v dir="$tmp/rt" '/^# / { n++; out = sprintf("%s/%04d.again",
 		dir, n); next } { print > out }'
@@ -133,6 +130,18 @@ refuse first "the first line must be machine" "advance(1)"
 refuse second "a second machine line" "$m" "$m"
 refuse hz "machine: argument 4, \"hz=999\"" \
 	'machine(tiny, cpus=2, nosmt, hz=999, seed=7)'
+# Several files: the first bad one stops the run, named by its line.
+mkdir "$tmp/several"
+"$fz" --encode "$tmp/hand.seq" "$tmp/unknown.seq" "$tmp/hz.seq" \
+	-o "$tmp/several" 2>"$tmp/err"
+if [ $? = 2 ] && [ -s "$tmp/several/hand.bin" ] &&
+   grep -q "^$tmp/unknown.seq:2: no operation" "$tmp/err" &&
+   [ ! -e "$tmp/several/unknown.bin" ] && [ ! -e "$tmp/several/hz.bin" ]
+then
+	ok "several files: encoded up to the first bad one, which is named"
+else
+	ko "several files: $(cat "$tmp/err"; ls "$tmp/several")"
+fi
 { echo "$m"; i=0; while [ $i -lt 257 ]; do echo "advance(0)"; \
 	i=$((i + 1)); done; } >"$tmp/long.seq"
 "$fz" --encode "$tmp/long.seq" -o "$tmp/long.bin" 2>"$tmp/err"

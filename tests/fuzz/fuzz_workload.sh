@@ -6,21 +6,24 @@
 # A crash found by `make fuzz-workload` goes into the corpus once fixed.
 set -u
 
-replay="${builddir:-.}/tests/fuzz/fuzz_workload${EXEEXT:-}"
 src="${srcdir:-.}"
+. "$src/tests/unit/testlib.sh"
+replay=$(vg_tool "${builddir:-.}/tests/fuzz/fuzz_workload${EXEEXT:-}")
 
-out=$("$replay" "$src/tests/fuzz/corpus/workload" "$src/examples" \
-	"$src/tests/unit/workloads") || {
-	echo "FAIL: an input crashed the parser or could not be read"
-	exit 1
-}
-echo "$out"
-n=$(echo "$out" | sed -n 's/^replay: \([0-9]*\) inputs replayed$/\1/p')
 corpus=$(ls "$src/tests/fuzz/corpus/workload" | wc -l)
-# The corpus itself, plus the examples and fixtures again.
-if [ -n "$n" ] && [ "$n" -gt "$corpus" ] && [ "$corpus" -ge 400 ]; then
-	echo "PASS: $n inputs replayed ($corpus in the corpus)"
-	exit 0
+if out=$("$replay" "$src/tests/fuzz/corpus/workload" "$src/examples" \
+	 "$src/tests/unit/workloads"); then
+	echo "$out"
+	n=$(echo "$out" |
+	    sed -n 's/^replay: \([0-9]*\) inputs replayed$/\1/p')
+	# The corpus itself, plus the examples and fixtures again.
+	if [ -n "$n" ] && [ "$n" -gt "$corpus" ] && [ "$corpus" -ge 400 ]
+	then
+		ok "$n inputs replayed ($corpus in the corpus)"
+	else
+		ko "replayed '$n' inputs, corpus has $corpus"
+	fi
+else
+	ko "an input crashed the parser or could not be read"
 fi
-echo "FAIL: replayed '$n' inputs, corpus has $corpus"
-exit 1
+finish

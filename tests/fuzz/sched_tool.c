@@ -5,8 +5,12 @@
  *
  *	fuzz_sched [--print] [--trace] FILE|DIR...
  *	fuzz_sched --encode FILE.seq -o FILE
+ *	fuzz_sched --encode FILE.seq... -o DIR
  *	fuzz_sched --shrink FILE [-o FILE.seq]
  *
+ * Encoding several files at once writes each into DIR under its own
+ * name, ".seq" replaced by ".bin"; the first that does not encode stops
+ * it, named with its line.
  * Shrinking is delta debugging (Zeller's ddmin) over the operations of
  * the text form: it drops ever smaller runs of lines while what is left
  * still fails the same check, so the result stays a readable sequence.
@@ -70,6 +74,36 @@ static int encode(const char *in, const char *out)
 	    fuzz_sched_run(&run))
 		return 2;
 	return write_file(out, bytes, run.out_len);
+}
+
+/* encode_into - each of the @n files @in into the directory @dir. */
+static int encode_into(int n, char **in, const char *dir)
+{
+	const char *base;
+	size_t len;
+	char *out;
+	int i, ret = 0;
+
+	if (!dir) {
+		fprintf(stderr, "fuzz_sched: --encode needs -o DIR\n");
+		return 2;
+	}
+	for (i = 0; i < n && !ret; i++) {
+		base = strrchr(in[i], '/');
+		base = base ? base + 1 : in[i];
+		len = strlen(base);
+		if (len > 4 && !strcmp(base + len - 4, ".seq"))
+			len -= 4;
+		out = malloc(strlen(dir) + len + 6);
+		if (!out) {
+			fprintf(stderr, "fuzz_sched: out of memory\n");
+			return 2;
+		}
+		sprintf(out, "%s/%.*s.bin", dir, (int)len, base);
+		ret = encode(in[i], out);
+		free(out);
+	}
+	return ret;
 }
 
 /* ---- shrinking ----------------------------------------------------------- */
@@ -319,6 +353,7 @@ static int usage(void)
 	fprintf(stderr,
 		"usage: fuzz_sched [--print] [--trace] FILE|DIR...\n"
 		"       fuzz_sched --encode FILE.seq -o FILE\n"
+		"       fuzz_sched --encode FILE.seq... -o DIR\n"
 		"       fuzz_sched --shrink FILE [-o FILE.seq]\n");
 	return 2;
 }
@@ -347,6 +382,8 @@ int main(int argc, char **argv)
 		setvbuf(stdout, NULL, _IOLBF, 0);
 	if (!mode)
 		return n ? replay_paths(n, argv, replay_one) : usage();
+	if (!strcmp(mode, "--encode") && n > 1)
+		return encode_into(n, argv, out);
 	if (n != 1)
 		return usage();
 	return !strcmp(mode, "--encode") ? encode(argv[0], out) :

@@ -10,9 +10,8 @@
 # checks that need no browser still run, then the test skips.
 set -u
 
-sim="${builddir:-.}/tools/schedsim${EXEEXT:-}"
 . "${srcdir:-.}/tests/unit/testlib.sh"
-
+sim=$(vg_tool "${builddir:-.}/tools/schedsim${EXEEXT:-}")
 
 # Every driver of the build, compared.
 drivers=$("$sim" --help | sed -n 's/.*built: \(.*\))$/\1/p')

@@ -5,10 +5,9 @@
 # malformed line with "Syntax error in line N" and exit status 2.
 set -u
 
-sim="${builddir:-.}/tools/schedsim${EXEEXT:-}"
 dir="${srcdir:-.}/tests/unit/rttest"
 . "${srcdir:-.}/tests/unit/testlib.sh"
-
+sim=$(vg_tool "${builddir:-.}/tools/schedsim${EXEEXT:-}")
 
 drivers=$("$sim" --help | sed -n 's/.*built:\([^)]*\)).*/\1/p')
 if [ -z "$drivers" ]; then

@@ -4,9 +4,8 @@
 # and exit status 2.
 set -u
 
-sim="${builddir:-.}/tools/schedsim${EXEEXT:-}"
 . "${srcdir:-.}/tests/unit/testlib.sh"
-
+sim=$(vg_tool "${builddir:-.}/tools/schedsim${EXEEXT:-}")
 
 # A normal run: exit 0, one row per bundled task, one row per CPU.
 if "$sim" --cpus=2 --duration=1 >"$tmp/out" 2>"$tmp/err"; then

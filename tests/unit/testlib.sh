@@ -1,7 +1,8 @@
 # tests/unit/testlib.sh - what the shell tests share, sourced at their
 # top: a scratch directory $tmp removed on exit, ok/ko to count and print
-# checks as PASS/FAIL lines, and finish to print the tally and exit with
-# the test's status.
+# checks as PASS/FAIL lines, vg_tool to run a program of the build under
+# Valgrind when the test runs under `make check-valgrind`, and finish to
+# print the tally and exit with the test's status.
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -11,7 +12,48 @@ fail=0
 ok() { pass=$((pass + 1)); echo "PASS: $*"; }
 ko() { fail=$((fail + 1)); echo "FAIL: $*"; }
 
+# vg_tool PROG - the command to run PROG by.  Under `make check-valgrind`
+# ($VALGRIND set by AX_VALGRIND_CHECK) it is a wrapper in $tmp that runs
+# the real binary (through libtool, past its wrapper script) under
+# memcheck, each process logging to its own file; finish then fails the
+# test on any error or definite leak logged.  Exit statuses are the
+# program's own, so the test's checks of them are unchanged.
+vg_tool() {
+	if [ -z "${VALGRIND:-}" ]; then
+		echo "$1"
+		return
+	fi
+	mkdir -p "$tmp/vg"
+	vg_wrapper="$tmp/vg/$(basename "$1")"
+	cat >"$vg_wrapper" <<EOF
+#!/bin/sh
+exec "${builddir:-.}/libtool" --mode=execute $VALGRIND --tool=memcheck \\
+	--quiet --num-callers=30 --leak-check=full \\
+	--errors-for-leak-kinds=definite --show-leak-kinds=definite \\
+	--log-file="$tmp/vg/log.%p" "$1" "\$@"
+EOF
+	chmod +x "$vg_wrapper"
+	echo "$vg_wrapper"
+}
+
+# vg_verdict - under Valgrind, one check: every log of vg_tool's
+# wrappers is empty (--quiet logs only errors and definite leaks).
+vg_verdict() {
+	[ -d "$tmp/vg" ] || return 0
+	vg_logs=$(find "$tmp/vg" -name 'log.*' -size +0 | sort)
+	vg_runs=$(find "$tmp/vg" -name 'log.*' | wc -l)
+	if [ -z "$vg_logs" ]; then
+		ok "valgrind: $vg_runs processes checked, no error, no definite leak"
+		return 0
+	fi
+	ko "valgrind reported errors or leaks:"
+	for vg_log in $vg_logs; do
+		cat "$vg_log"
+	done
+}
+
 finish() {
+	vg_verdict
 	echo "$pass passed, $fail failed"
 	[ "$fail" = 0 ]
 	exit

@@ -5,10 +5,9 @@
 # warnings for unsupported keys do not stop a run; a good file runs.
 set -u
 
-sim="${builddir:-.}/tools/schedsim${EXEEXT:-}"
 dir="${srcdir:-.}/tests/unit/workloads"
 . "${srcdir:-.}/tests/unit/testlib.sh"
-
+sim=$(vg_tool "${builddir:-.}/tools/schedsim${EXEEXT:-}")
 
 nbad=0
 for f in "$dir"/bad-*.json; do
