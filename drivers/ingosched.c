@@ -69,6 +69,8 @@
  * SCHED_NORMAL tasks MAX_RT_PRIO..MAX_PRIO-1 (nice -20..19 is static
  * priority 100..139).  "User priority" is nice + 20, 0..39.
  */
+/* The 2.6.10 macros as written: clang-format 14 misreads and rewraps them. */
+/* clang-format off */
 #define NICE_TO_PRIO(nice)	(MAX_RT_PRIO + (nice) + 20)
 #define PRIO_TO_NICE(prio)	((prio) - MAX_RT_PRIO - 20)
 #define TASK_NICE(p)		PRIO_TO_NICE((p)->static_prio)
@@ -191,6 +193,7 @@ static int credit_limit = 100;
 
 #define TASK_PREEMPTS_CURR(p, rq) \
 	(ingo(p)->prio < ingo((rq)->curr)->prio)
+/* clang-format on */
 
 /* ---- data structures ----------------------------------------------------- */
 
@@ -288,16 +291,18 @@ static DEFINE_PER_CPU(struct runqueue, runqueues);
 #ifdef CONFIG_SMP
 /* for_each_domain - @cpu's domains, lowest first. */
 #define for_each_domain(cpu, domain) \
-	for ((domain) = cpu_rq(cpu)->sd; (domain); \
-	     (domain) = (domain)->parent)
+	for ((domain) = cpu_rq(cpu)->sd; (domain); (domain) = (domain)->parent)
 #endif
 
 #ifdef CONFIG_SCHEDSTATS
+/* One-line do { } while (0) macros: clang-format 14 splits every do. */
+/* clang-format off */
 #define schedstat_inc(s, field)		do { (s)->field++; } while (0)
 #define schedstat_add(s, field, n)	do { (s)->field += (n); } while (0)
 #else
 #define schedstat_inc(s, field)		do { } while (0)
 #define schedstat_add(s, field, n)	do { } while (0)
+/* clang-format on */
 #endif
 
 /* ---- locking ------------------------------------------------------------- */
@@ -425,9 +430,13 @@ static void sched_info_switch(struct runqueue *rq, task_t *prev, task_t *next)
 		sched_info_arrive(next);
 }
 #else
-static inline void sched_info_queued(task_t *t) { }
+static inline void sched_info_queued(task_t *t)
+{
+}
 static inline void sched_info_switch(struct runqueue *rq, task_t *prev,
-				     task_t *next) { }
+				     task_t *next)
+{
+}
 #endif /* CONFIG_SCHEDSTATS */
 
 /* ---- arrays -------------------------------------------------------------- */
@@ -436,8 +445,7 @@ static inline void sched_info_switch(struct runqueue *rq, task_t *prev,
 #define for_each_level(level, array)					\
 	for ((level) = sched_find_first_bit((array)->bitmap);		\
 	     (level) < MAX_PRIO;					\
-	     (level) = find_next_bit((array)->bitmap, MAX_PRIO,		\
-				     (level) + 1))
+	     (level) = find_next_bit((array)->bitmap, MAX_PRIO, (level) + 1))
 
 static void dequeue_task(task_t *p, prio_array_t *array)
 {
@@ -560,7 +568,7 @@ static void recalc_task_prio(task_t *p, unsigned long long now)
 				s->interactive_credit++;
 		} else {
 			/* the lower the bonus, the faster it rises */
-			sleep_time *= (MAX_BONUS - CURRENT_BONUS(p)) ? : 1;
+			sleep_time *= (MAX_BONUS - CURRENT_BONUS(p)) ?: 1;
 
 			/* low credit: at most one slice's worth at a time */
 			if (LOW_CREDIT(p) &&
@@ -657,8 +665,8 @@ static int iowait_here(struct runqueue *rq)
 	return atomic_read(&rq->nr_iowait) > 0;
 }
 
-static void ingo_account_system_time(struct task_struct *p,
-				     int hardirq_offset, cputime_t cputime)
+static void ingo_account_system_time(struct task_struct *p, int hardirq_offset,
+				     cputime_t cputime)
 {
 	struct runqueue *rq = this_rq();
 
@@ -1018,13 +1026,13 @@ static int move_tasks(struct runqueue *this_rq, int this_cpu,
 				prev = pos->prev;
 				p = list_entry(pos, task_t,
 					       u.ingosched.run_list);
-				if (!can_migrate_task(p, busiest, this_cpu,
-						      sd, idle))
+				if (!can_migrate_task(p, busiest, this_cpu, sd,
+						      idle))
 					continue;
 				schedstat_inc(this_rq, pt_gained[idle]);
 				schedstat_inc(busiest, pt_lost[idle]);
-				pull_task(busiest, array, p, this_rq,
-					  dsts[i], this_cpu);
+				pull_task(busiest, array, p, this_rq, dsts[i],
+					  this_cpu);
 				if (++pulled >= max_nr_move)
 					return pulled;
 			}
@@ -1055,8 +1063,8 @@ static unsigned long group_load(struct sched_group *group, int local,
  * of throughput.  Returns 1 to move one task.
  */
 static int small_imbalance(struct sched_group *busiest,
-			   struct sched_group *this,
-			   unsigned long max_load, unsigned long this_load)
+			   struct sched_group *this, unsigned long max_load,
+			   unsigned long this_load)
 {
 	unsigned long pwr_now = 0, pwr_move = 0, tmp;
 
@@ -1139,8 +1147,9 @@ next:
 	return busiest;
 
 out_balanced:
-	if (busiest && (idle == NEWLY_IDLE ||
-			(idle == SCHED_IDLE && max_load > SCHED_LOAD_SCALE))) {
+	if (busiest &&
+	    (idle == NEWLY_IDLE ||
+	     (idle == SCHED_IDLE && max_load > SCHED_LOAD_SCALE))) {
 		*imbalance = 1;
 		return busiest;
 	}
@@ -1218,8 +1227,8 @@ static int load_balance(int this_cpu, struct runqueue *this_rq,
 	/* one task on busiest: still an imbalance, counted as a failure */
 	if (busiest->nr_running > 1) {
 		double_lock_balance(this_rq, busiest);
-		nr_moved = move_tasks(this_rq, this_cpu, busiest, imbalance,
-				      sd, idle);
+		nr_moved = move_tasks(this_rq, this_cpu, busiest, imbalance, sd,
+				      idle);
 		spin_unlock(&busiest->lock);
 	}
 	spin_unlock(&this_rq->lock);
@@ -1498,12 +1507,14 @@ static int dependent_sleeper(int this_cpu, struct runqueue *this_rq)
 		unsigned int gain = 100 - sd->per_cpu_gain;
 
 		if ((ingo(smt_curr)->time_slice * gain / 100 >
-		     task_timeslice(p) || ingo_rt_task(smt_curr)) &&
+			     task_timeslice(p) ||
+		     ingo_rt_task(smt_curr)) &&
 		    p->mm && smt_curr->mm && !ingo_rt_task(p))
 			ret = 1;
 
 		if (((ingo(p)->time_slice * gain / 100 >
-		      task_timeslice(smt_curr) || ingo_rt_task(p)) &&
+			      task_timeslice(smt_curr) ||
+		      ingo_rt_task(p)) &&
 		     smt_curr->mm && p->mm && !ingo_rt_task(smt_curr)) ||
 		    (smt_curr == smt_rq->idle && smt_rq->nr_running))
 			resched_task(smt_curr);
@@ -1534,10 +1545,16 @@ static int wake_priority_sleeper(struct runqueue *rq)
 	return ret;
 }
 #else /* !CONFIG_SMP */
-static inline void idle_balance(int cpu, struct runqueue *rq) { }
+static inline void idle_balance(int cpu, struct runqueue *rq)
+{
+}
 static inline void rebalance_tick(int cpu, struct runqueue *rq,
-				  enum idle_type idle) { }
-static inline void wake_sleeping_dependent(int cpu, struct runqueue *rq) { }
+				  enum idle_type idle)
+{
+}
+static inline void wake_sleeping_dependent(int cpu, struct runqueue *rq)
+{
+}
 static inline int dependent_sleeper(int cpu, struct runqueue *rq)
 {
 	return 0;
@@ -1559,7 +1576,7 @@ static int expired_starving(struct runqueue *rq)
 {
 	if (STARVATION_LIMIT > 0 && rq->expired_timestamp &&
 	    jiffies - rq->expired_timestamp >=
-	    STARVATION_LIMIT * rq->nr_running + 1)
+		    STARVATION_LIMIT * rq->nr_running + 1)
 		return 1;
 	return rq->curr->static_prio > rq->best_expired_prio;
 }
@@ -1771,7 +1788,7 @@ need_resched:
 		run_time = NS_MAX_SLEEP_AVG;
 	/* high credit: charged less at high bonus, keeps its status longer */
 	if (HIGH_CREDIT(prev))
-		run_time /= (CURRENT_BONUS(prev) ? : 1);
+		run_time /= (CURRENT_BONUS(prev) ?: 1);
 
 	spin_lock_irq(&rq->lock);
 	if (unlikely(prev->flags & PF_DEAD))
@@ -1919,8 +1936,7 @@ static void ingo_wake_up_new_task(task_t *p, unsigned long clone_flags)
 	 * child where it may run (found by fuzzing, docs/fuzzing.md).
 	 */
 	cpu = any_online_cpu(p->cpus_allowed);
-	if (unlikely(!cpu_isset(task_cpu(p), p->cpus_allowed)) &&
-	    cpu < NR_CPUS)
+	if (unlikely(!cpu_isset(task_cpu(p), p->cpus_allowed)) && cpu < NR_CPUS)
 		set_task_cpu(p, cpu);
 
 	rq = task_rq_lock(p, &flags);
@@ -1929,8 +1945,8 @@ static void ingo_wake_up_new_task(task_t *p, unsigned long clone_flags)
 	BUG_ON(p->state != TASK_RUNNING);
 	schedstat_inc(rq, wunt_cnt);
 
-	ingo(p)->sleep_avg = JIFFIES_TO_NS(CURRENT_BONUS(p) *
-		CHILD_PENALTY / 100 * MAX_SLEEP_AVG / MAX_BONUS);
+	ingo(p)->sleep_avg = JIFFIES_TO_NS(CURRENT_BONUS(p) * CHILD_PENALTY /
+					   100 * MAX_SLEEP_AVG / MAX_BONUS);
 	ingo(p)->interactive_credit = 0;
 	ingo(p)->prio = effective_prio(p);
 
@@ -1954,7 +1970,8 @@ static void ingo_wake_up_new_task(task_t *p, unsigned long clone_flags)
 		this_rq = task_rq_lock(current, &flags);
 	}
 	ingo(current)->sleep_avg = JIFFIES_TO_NS(CURRENT_BONUS(current) *
-		PARENT_PENALTY / 100 * MAX_SLEEP_AVG / MAX_BONUS);
+						 PARENT_PENALTY / 100 *
+						 MAX_SLEEP_AVG / MAX_BONUS);
 	if (this_rq->fork_resched == current) {
 		this_rq->fork_resched = NULL;
 		set_need_resched();
@@ -1982,7 +1999,7 @@ static void ingo_sched_exit(task_t *p)
 	}
 	if (ingo(p)->sleep_avg < ingo(parent)->sleep_avg)
 		ingo(parent)->sleep_avg = ingo(parent)->sleep_avg /
-			(EXIT_WEIGHT + 1) * EXIT_WEIGHT +
+				(EXIT_WEIGHT + 1) * EXIT_WEIGHT +
 			ingo(p)->sleep_avg / (EXIT_WEIGHT + 1);
 	task_rq_unlock(rq, &flags);
 }
@@ -2361,8 +2378,7 @@ static int find_idlest_cpu(task_t *p, int this_cpu, struct sched_domain *sd)
 	}
 	/* counting the task itself, which would leave here */
 	this_load = source_load(this_cpu) + SCHED_LOAD_SCALE;
-	if (min_load * (100 + (sd->imbalance_pct - 100) / 2) <
-	    this_load * 100)
+	if (min_load * (100 + (sd->imbalance_pct - 100) / 2) < this_load * 100)
 		return min_cpu;
 	return this_cpu;
 }
@@ -2460,8 +2476,8 @@ static int migration_thread(void *data)
 			set_current_state(TASK_INTERRUPTIBLE);
 			continue;
 		}
-		req = list_entry(rq->migration_queue.next,
-				 struct migration_req, list);
+		req = list_entry(rq->migration_queue.next, struct migration_req,
+				 list);
 		list_del_init(&req->list);
 		spin_unlock(&rq->lock);
 		__migrate_task(req->task, cpu, req->dest_cpu);
@@ -2493,7 +2509,8 @@ static void move_task_off_dead_cpu(int dead_cpu, task_t *p)
 		dest_cpu = any_online_cpu(p->cpus_allowed);
 		if (p->mm)
 			printk(KERN_INFO "process %d (%s) no longer affine "
-			       "to cpu%d\n", p->pid, p->comm, dead_cpu);
+					 "to cpu%d\n",
+			       p->pid, p->comm, dead_cpu);
 	}
 	__migrate_task(p, dead_cpu, dest_cpu);
 }
@@ -2559,8 +2576,8 @@ static void fail_pending_migrations(int cpu)
 
 	spin_lock_irq(&rq->lock);
 	while (!list_empty(&rq->migration_queue)) {
-		req = list_entry(rq->migration_queue.next,
-				 struct migration_req, list);
+		req = list_entry(rq->migration_queue.next, struct migration_req,
+				 list);
 		list_del_init(&req->list);
 		complete(&req->done);
 	}
@@ -2574,8 +2591,8 @@ static int start_migration_thread(int cpu)
 	unsigned long flags;
 	task_t *p;
 
-	p = kthread_create(migration_thread, (void *)(long)cpu,
-			   "migration/%d", cpu);
+	p = kthread_create(migration_thread, (void *)(long)cpu, "migration/%d",
+			   cpu);
 	if (IS_ERR(p))
 		return NOTIFY_BAD;
 	kthread_bind(p, cpu);
@@ -2685,8 +2702,8 @@ static int machine_has_smt(void)
 }
 
 /* init_cpu_domains - set up @cpu's levels; returns its lowest domain. */
-static struct sched_domain *init_cpu_domains(int cpu, cpumask_t usable,
-					     int smt, int numa)
+static struct sched_domain *init_cpu_domains(int cpu, cpumask_t usable, int smt,
+					     int numa)
 {
 	struct sched_domain *sd = NULL, *parent = NULL;
 	cpumask_t nodemask = node_to_cpumask(cpu_to_node(cpu));
@@ -2730,8 +2747,9 @@ static void init_group_power(cpumask_t usable, int smt, int numa)
 			sibling_groups[cpu_to_sibling_group(i)].cpu_power =
 				SCHED_LOAD_SCALE;
 		pkg = &phys_groups[cpu_to_phys_group(i)];
-		power = SCHED_LOAD_SCALE + SCHED_LOAD_SCALE *
-			(cpus_weight(pkg->cpumask) - 1) * gain / 100;
+		power = SCHED_LOAD_SCALE +
+			SCHED_LOAD_SCALE * (cpus_weight(pkg->cpumask) - 1) *
+				gain / 100;
 		pkg->cpu_power = power;
 		/* each core counts once in its node */
 		if (numa && i == first_cpu(pkg->cpumask))
@@ -2769,8 +2787,7 @@ static void build_sched_domains(void)
 						cpu_to_phys_group);
 	}
 	if (numa)
-		init_sched_build_groups(node_groups, usable,
-					cpu_to_node_group);
+		init_sched_build_groups(node_groups, usable, cpu_to_node_group);
 	init_group_power(usable, smt, numa);
 
 	for_each_online_cpu(i)
@@ -2948,16 +2965,15 @@ static void show_cpu_stats(struct seq_file *seq, int cpu)
 	struct runqueue *rq = cpu_rq(cpu);
 	int itype;
 
-	seq_printf(seq, "cpu%d %lu %lu %lu %lu %lu %lu %lu %lu %lu %lu %lu "
+	seq_printf(seq,
+		   "cpu%d %lu %lu %lu %lu %lu %lu %lu %lu %lu %lu %lu "
 		   "%lu %lu %lu %lu %lu %lu %lu %lu %lu %lu %lu",
 		   cpu, rq->yld_both_empty, rq->yld_act_empty,
-		   rq->yld_exp_empty, rq->yld_cnt,
-		   rq->sched_noswitch, rq->sched_switch, rq->sched_cnt,
-		   rq->sched_goidle,
+		   rq->yld_exp_empty, rq->yld_cnt, rq->sched_noswitch,
+		   rq->sched_switch, rq->sched_cnt, rq->sched_goidle,
 		   rq->alb_cnt, rq->alb_gained, rq->alb_lost, rq->alb_failed,
 		   rq->ttwu_cnt, rq->ttwu_moved, rq->ttwu_attempts,
-		   rq->wunt_cnt, rq->wunt_moved,
-		   rq->smt_cnt, rq->sbe_cnt,
+		   rq->wunt_cnt, rq->wunt_moved, rq->smt_cnt, rq->sbe_cnt,
 		   rq->rq_sched_info.cpu_time, rq->rq_sched_info.run_delay,
 		   rq->rq_sched_info.pcnt);
 	for (itype = SCHED_IDLE; itype < MAX_IDLE_TYPES; itype++)
@@ -2988,7 +3004,9 @@ static void show_domain_stats(struct seq_file *seq, int cpu)
 	}
 }
 #else
-static inline void show_domain_stats(struct seq_file *seq, int cpu) { }
+static inline void show_domain_stats(struct seq_file *seq, int cpu)
+{
+}
 #endif
 
 /* ingo_show_schedstat - /proc/schedstat, version 10. */
@@ -3008,8 +3026,8 @@ static int ingo_show_schedstat(struct seq_file *seq, void *v)
 
 /* ---- the machine's hooks ------------------------------------------------- */
 
-static void for_each_in_array(prio_array_t *array,
-			      void (*fn)(task_t *, void *), void *arg)
+static void for_each_in_array(prio_array_t *array, void (*fn)(task_t *, void *),
+			      void *arg)
 {
 	task_t *p, *n;
 	int level;
@@ -3051,29 +3069,34 @@ static int check_array(struct runqueue *rq, prio_array_t *array,
 	}
 	for_each_level(level, array) {
 		if (list_empty(array->queue + level)) {
-			snprintf(buf, len, "cpu%d %s level %d: bit set, queue "
-				 "empty", cpu, name, level);
+			snprintf(buf, len,
+				 "cpu%d %s level %d: bit set, queue "
+				 "empty",
+				 cpu, name, level);
 			return 1;
 		}
 		list_for_each_entry(p, array->queue + level,
 				    u.ingosched.run_list) {
-			if (ingo(p)->array != array ||
-			    ingo(p)->prio != level) {
-				snprintf(buf, len, "cpu%d %s level %d: %s/%d "
-					 "has prio %d, array %s", cpu, name,
-					 level, p->comm, p->pid,
+			if (ingo(p)->array != array || ingo(p)->prio != level) {
+				snprintf(buf, len,
+					 "cpu%d %s level %d: %s/%d "
+					 "has prio %d, array %s",
+					 cpu, name, level, p->comm, p->pid,
 					 ingo(p)->prio,
 					 ingo(p)->array == array ? "this" :
-					 "another");
+								   "another");
 				return 1;
 			}
-			if (p != rq->idle && ingo(p)->prio !=
-			    min(ingo(p)->normal_prio, p->pi_prio)) {
-				snprintf(buf, len, "cpu%d %s level %d: %s/%d "
+			if (p != rq->idle &&
+			    ingo(p)->prio !=
+				    min(ingo(p)->normal_prio, p->pi_prio)) {
+				snprintf(buf, len,
+					 "cpu%d %s level %d: %s/%d "
 					 "has prio %d, normal %d, inherited "
-					 "%d", cpu, name, level, p->comm,
-					 p->pid, ingo(p)->prio,
-					 ingo(p)->normal_prio, p->pi_prio);
+					 "%d",
+					 cpu, name, level, p->comm, p->pid,
+					 ingo(p)->prio, ingo(p)->normal_prio,
+					 p->pi_prio);
 				return 1;
 			}
 			n++;
@@ -3123,8 +3146,10 @@ static int check_rq(int cpu, char *buf, int len)
 	}
 	if (rq->expired_timestamp &&
 	    time_after(rq->expired_timestamp, jiffies)) {
-		snprintf(buf, len, "cpu%d: expired_timestamp %lu is after "
-			 "jiffies %lu", cpu, rq->expired_timestamp, jiffies);
+		snprintf(buf, len,
+			 "cpu%d: expired_timestamp %lu is after "
+			 "jiffies %lu",
+			 cpu, rq->expired_timestamp, jiffies);
 		return 1;
 	}
 	if (rq->curr && rq->curr != rq->idle && !ingo(rq->curr)->array) {
@@ -3152,8 +3177,10 @@ static int ingo_check(char *buf, int len)
 }
 
 #define INGO_TUNABLE(var, lo, hi, dflt, text)				\
-	{ .name = #var, .desc = text, .min = lo, .max = hi, .def = dflt, \
-	  .value = &var }
+	{                                                                      \
+		.name = #var, .desc = text, .min = lo, .max = hi, .def = dflt, \
+		.value = &var                                                  \
+	}
 
 static const struct sched_tunable ingo_tunables[] = {
 	INGO_TUNABLE(min_timeslice_ms, 1, 100, 5,

@@ -75,9 +75,12 @@
 #define STAIR_LEVELS		MAX_PRIO
 #define STAIR_BOTTOM		(MAX_PRIO - 1)
 
+/* clang-format 14 takes "(prio) - MAX_RT_PRIO" for a cast: keep as written. */
+/* clang-format off */
 #define NICE_TO_PRIO(nice)	(MAX_RT_PRIO + (nice) + 20)
 #define PRIO_TO_NICE(prio)	((prio) - MAX_RT_PRIO - 20)
 #define TASK_NICE(p)		PRIO_TO_NICE((p)->static_prio)
+/* clang-format on */
 
 /*
  * RR_INTERVAL_MS: one step of the stairs and an RT task's turn, in ms
@@ -155,8 +158,7 @@ static DEFINE_PER_CPU(struct stair_rq, stair_runqueues);
 #define for_each_level(level, a)					\
 	for ((level) = find_first_bit((a)->bitmap, STAIR_LEVELS);	\
 	     (level) < STAIR_LEVELS;					\
-	     (level) = find_next_bit((a)->bitmap, STAIR_LEVELS,		\
-				     (level) + 1))
+	     (level) = find_next_bit((a)->bitmap, STAIR_LEVELS, (level) + 1))
 
 /* ---- the numbers of the design ------------------------------------------- */
 
@@ -363,8 +365,8 @@ static int wake_preempts(const task_t *p, const struct stair_rq *rq)
  */
 static void preempt_curr(task_t *p, struct stair_rq *rq)
 {
-	int delayed = sched_compute && !rt_level(p) &&
-		      rq->curr != rq->idle && rq->cache_ticks < cache_delay();
+	int delayed = sched_compute && !rt_level(p) && rq->curr != rq->idle &&
+		rq->cache_ticks < cache_delay();
 
 	if (stair(p)->prio == stair(rq->curr)->prio)
 		list_move(&stair(p)->run_list,
@@ -441,7 +443,7 @@ static int least_loaded_cpu(const task_t *p)
 static int cpu_is_idle(int cpu)
 {
 	return cpu_rq(cpu)->curr == cpu_rq(cpu)->idle &&
-	       !cpu_rq(cpu)->nr_running;
+		!cpu_rq(cpu)->nr_running;
 }
 
 /* Where a waking task goes: its CPU if idle, an idle allowed one, else its. */
@@ -468,8 +470,8 @@ static int iowait_here(struct stair_rq *rq)
 	return atomic_read(&rq->nr_iowait) > 0;
 }
 
-static void stair_account_system_time(struct task_struct *p,
-				      int hardirq_offset, cputime_t cputime)
+static void stair_account_system_time(struct task_struct *p, int hardirq_offset,
+				      cputime_t cputime)
 {
 	struct stair_rq *rq = this_rq();
 
@@ -870,7 +872,7 @@ static void recalc_on_wake(task_t *p, unsigned long long now, int unint)
 	struct cpusched_staircase *s = stair(p);
 	unsigned long long slept = now - s->timestamp;
 	unsigned long long rr_ns = (unsigned long long)rr_interval() *
-				   TICK_NSEC;
+		TICK_NSEC;
 	int forked = s->sflags & SF_FORKED;
 
 	s->sflags &= ~SF_FORKED;
@@ -1249,9 +1251,9 @@ static void migrate_dead_tasks(int dead_cpu)
 
 	write_lock_irq(&tasklist_lock);
 	while (a->nr_active) {
-		p = list_entry(a->queue[find_first_bit(a->bitmap,
-				STAIR_LEVELS)].next, task_t,
-			       u.staircase.run_list);
+		p = list_entry(
+			a->queue[find_first_bit(a->bitmap, STAIR_LEVELS)].next,
+			task_t, u.staircase.run_list);
 		cpu = new_home(p, dead_cpu);
 		dst = cpu_rq(cpu);
 		double_rq_lock(dead, dst);
@@ -1274,8 +1276,8 @@ static void migrate_dead_tasks(int dead_cpu)
  * stair_cpu_callback - CPU hotplug: a CPU coming up runs its queue
  * again; the tasks of a dead CPU move to the living ones.
  */
-static int stair_cpu_callback(struct notifier_block *nfb,
-			      unsigned long action, void *hcpu)
+static int stair_cpu_callback(struct notifier_block *nfb, unsigned long action,
+			      void *hcpu)
 {
 	int cpu = (long)hcpu;
 
@@ -1445,18 +1447,16 @@ static int stair_show_schedstat(struct seq_file *seq, void *v)
 		 * and lost for idle, busy and newly idle balancing.  No
 		 * expired array, active balancing or sched_info: zeros.
 		 */
-		seq_printf(seq, "cpu%d %lu %lu %lu %lu %lu %lu %lu %lu "
+		seq_printf(seq,
+			   "cpu%d %lu %lu %lu %lu %lu %lu %lu %lu "
 			   "%lu %lu %lu %lu %lu %lu %lu %lu %lu %lu %lu "
 			   "%lu %lu %lu %lu %lu %lu %lu %lu %lu\n",
-			   cpu, 0UL, 0UL, 0UL, rq->yld_cnt,
-			   rq->sched_noswitch, rq->sched_switch,
-			   rq->sched_cnt, rq->sched_goidle,
-			   0UL, 0UL, 0UL, 0UL,
-			   rq->ttwu_cnt, rq->ttwu_moved, rq->ttwu_cnt,
-			   rq->wunt_cnt, rq->wunt_moved,
-			   0UL, 0UL, 0UL, 0UL, 0UL,
-			   rq->pulled_idle, 0UL, rq->pulled_busy, 0UL,
-			   rq->pulled_newidle, 0UL);
+			   cpu, 0UL, 0UL, 0UL, rq->yld_cnt, rq->sched_noswitch,
+			   rq->sched_switch, rq->sched_cnt, rq->sched_goidle,
+			   0UL, 0UL, 0UL, 0UL, rq->ttwu_cnt, rq->ttwu_moved,
+			   rq->ttwu_cnt, rq->wunt_cnt, rq->wunt_moved, 0UL, 0UL,
+			   0UL, 0UL, 0UL, rq->pulled_idle, 0UL, rq->pulled_busy,
+			   0UL, rq->pulled_newidle, 0UL);
 	}
 	return 0;
 }
@@ -1487,7 +1487,7 @@ static const char *bad_fields(const task_t *p)
 		return "prio neither its normal nor its inherited one";
 	if (p->policy != SCHED_NORMAL)
 		return s->normal_prio == rt_prio(p) ? NULL :
-			"RT task off its level";
+						      "RT task off its level";
 	if (s->normal_prio < p->static_prio || s->normal_prio > STAIR_BOTTOM)
 		return "normal prio outside static_prio..139";
 	if (s->burst > max_burst(p))
@@ -1495,27 +1495,28 @@ static const char *bad_fields(const task_t *p)
 	return NULL;
 }
 
-static int check_level(char *buf, int len, int cpu, int level,
-		       unsigned long *n)
+static int check_level(char *buf, int len, int cpu, int level, unsigned long *n)
 {
 	struct list_head *q = cpu_rq(cpu)->array.queue + level;
 	const char *why;
 	task_t *p;
 
 	if (list_empty(q)) {
-		snprintf(buf, len, "cpu%d level %d: bit set, queue empty",
-			 cpu, level);
+		snprintf(buf, len, "cpu%d level %d: bit set, queue empty", cpu,
+			 level);
 		return 1;
 	}
 	list_for_each_entry(p, q, u.staircase.run_list) {
 		why = stair(p)->prio != level ? "queued on another level" :
-		      !stair(p)->on_rq ? "queued, on_rq 0" : bad_fields(p);
+			!stair(p)->on_rq      ? "queued, on_rq 0" :
+						bad_fields(p);
 		if (why) {
-			snprintf(buf, len, "cpu%d level %d: %s/%d: %s (prio "
-				 "%d, normal %d, inherited %d, burst %u)", cpu,
-				 level, p->comm, p->pid, why, stair(p)->prio,
-				 stair(p)->normal_prio, p->pi_prio,
-				 stair(p)->burst);
+			snprintf(buf, len,
+				 "cpu%d level %d: %s/%d: %s (prio "
+				 "%d, normal %d, inherited %d, burst %u)",
+				 cpu, level, p->comm, p->pid, why,
+				 stair(p)->prio, stair(p)->normal_prio,
+				 p->pi_prio, stair(p)->burst);
 			return 1;
 		}
 		(*n)++;
@@ -1542,9 +1543,10 @@ static int stair_check(char *buf, int len)
 			if (check_level(buf, len, cpu, level, &n))
 				return 1;
 		if (n != rq->nr_running || n != rq->array.nr_active) {
-			snprintf(buf, len, "cpu%d: %lu queued, nr_running %lu, "
-				 "nr_active %u", cpu, n, rq->nr_running,
-				 rq->array.nr_active);
+			snprintf(buf, len,
+				 "cpu%d: %lu queued, nr_running %lu, "
+				 "nr_active %u",
+				 cpu, n, rq->nr_running, rq->array.nr_active);
 			return 1;
 		}
 	}
@@ -1572,7 +1574,7 @@ static const struct sched_tunable stair_tunables[] = {
 	{
 		.name	= "compute",
 		.desc	= "1: x10 intervals and slices, preemption after "
-			  "10 ms, interactive 0",
+			"10 ms, interactive 0",
 		.min	= 0,
 		.max	= 1,
 		.def	= 0,

@@ -45,9 +45,12 @@
 #define TINY_NORMAL_LEVEL	MAX_RT_PRIO
 #define TINY_LEVELS		(MAX_RT_PRIO + 1)
 
+/* clang-format 14 takes "(prio) - MAX_RT_PRIO" for a cast: keep as written. */
+/* clang-format off */
 #define NICE_TO_PRIO(nice)	(MAX_RT_PRIO + (nice) + 20)
 #define PRIO_TO_NICE(prio)	((prio) - MAX_RT_PRIO - 20)
 #define TASK_NICE(p)		PRIO_TO_NICE((p)->static_prio)
+/* clang-format on */
 
 /*
  * Timeslices, in ms: timeslice_ms at nice 0 (the "timeslice" tunable,
@@ -106,8 +109,7 @@ static DEFINE_PER_CPU(struct tiny_rq, tiny_runqueues);
 #define for_each_level(level, a)					\
 	for ((level) = find_first_bit((a)->bitmap, TINY_LEVELS);	\
 	     (level) < TINY_LEVELS;					\
-	     (level) = find_next_bit((a)->bitmap, TINY_LEVELS,		\
-				     (level) + 1))
+	     (level) = find_next_bit((a)->bitmap, TINY_LEVELS, (level) + 1))
 
 static int tiny_rt_task(task_t *p)
 {
@@ -296,8 +298,8 @@ static int iowait_here(struct tiny_rq *rq)
 	return atomic_read(&rq->nr_iowait) > 0;
 }
 
-static void tiny_account_system_time(struct task_struct *p,
-				     int hardirq_offset, cputime_t cputime)
+static void tiny_account_system_time(struct task_struct *p, int hardirq_offset,
+				     cputime_t cputime)
 {
 	struct tiny_rq *rq = this_rq();
 
@@ -830,8 +832,9 @@ static void migrate_dead_tasks(int dead_cpu)
 
 	write_lock_irq(&tasklist_lock);
 	while (a->nr_active) {
-		p = list_entry(a->queue[find_first_bit(a->bitmap,
-				TINY_LEVELS)].next, task_t, u.tiny.run_list);
+		p = list_entry(
+			a->queue[find_first_bit(a->bitmap, TINY_LEVELS)].next,
+			task_t, u.tiny.run_list);
 		cpu = new_home(p, dead_cpu);
 		dst = cpu_rq(cpu);
 		double_rq_lock(dead, dst);
@@ -854,8 +857,8 @@ static void migrate_dead_tasks(int dead_cpu)
  * tiny_cpu_callback - CPU hotplug: a CPU coming up runs its queue again;
  * the tasks of a dead CPU move to the living ones.
  */
-static int tiny_cpu_callback(struct notifier_block *nfb,
-			     unsigned long action, void *hcpu)
+static int tiny_cpu_callback(struct notifier_block *nfb, unsigned long action,
+			     void *hcpu)
 {
 	int cpu = (long)hcpu;
 
@@ -1024,17 +1027,15 @@ static int tiny_show_schedstat(struct seq_file *seq, void *v)
 		 * and lost for each idle type.  tiny has no expired array,
 		 * active balancing or sched_info, so those stay 0.
 		 */
-		seq_printf(seq, "cpu%d %lu %lu %lu %lu %lu %lu %lu %lu "
+		seq_printf(seq,
+			   "cpu%d %lu %lu %lu %lu %lu %lu %lu %lu "
 			   "%lu %lu %lu %lu %lu %lu %lu %lu %lu %lu %lu "
 			   "%lu %lu %lu %lu %lu %lu %lu %lu %lu\n",
-			   cpu, 0UL, 0UL, 0UL, rq->yld_cnt,
-			   rq->sched_noswitch, rq->sched_switch,
-			   rq->sched_cnt, rq->sched_goidle,
-			   0UL, 0UL, 0UL, 0UL,
-			   rq->ttwu_cnt, rq->ttwu_moved, rq->ttwu_cnt,
-			   rq->wunt_cnt, rq->wunt_moved,
-			   0UL, 0UL, 0UL, 0UL, 0UL,
-			   0UL, 0UL, 0UL, 0UL, rq->pulled, 0UL);
+			   cpu, 0UL, 0UL, 0UL, rq->yld_cnt, rq->sched_noswitch,
+			   rq->sched_switch, rq->sched_cnt, rq->sched_goidle,
+			   0UL, 0UL, 0UL, 0UL, rq->ttwu_cnt, rq->ttwu_moved,
+			   rq->ttwu_cnt, rq->wunt_cnt, rq->wunt_moved, 0UL, 0UL,
+			   0UL, 0UL, 0UL, 0UL, 0UL, 0UL, 0UL, rq->pulled, 0UL);
 	}
 	return 0;
 }
@@ -1071,8 +1072,10 @@ static int tiny_check(char *buf, int len)
 			struct list_head *q = rq->array.queue + level;
 
 			if (list_empty(q)) {
-				snprintf(buf, len, "cpu%d level %d: bit set, "
-					 "queue empty", cpu, level);
+				snprintf(buf, len,
+					 "cpu%d level %d: bit set, "
+					 "queue empty",
+					 cpu, level);
 				return 1;
 			}
 			list_for_each_entry(p, q, u.tiny.run_list) {
@@ -1082,18 +1085,20 @@ static int tiny_check(char *buf, int len)
 			}
 		}
 		if (n != rq->nr_running || n != rq->array.nr_active) {
-			snprintf(buf, len, "cpu%d: %lu queued, nr_running %lu, "
-				 "nr_active %u", cpu, n, rq->nr_running,
-				 rq->array.nr_active);
+			snprintf(buf, len,
+				 "cpu%d: %lu queued, nr_running %lu, "
+				 "nr_active %u",
+				 cpu, n, rq->nr_running, rq->array.nr_active);
 			return 1;
 		}
 	}
 	return 0;
 
 bad_task:
-	snprintf(buf, len, "cpu%d: %s/%d queued at level %d, prio %d, "
-		 "on_rq %d", cpu, p->comm, p->pid, level, p->u.tiny.prio,
-		 p->u.tiny.on_rq);
+	snprintf(buf, len,
+		 "cpu%d: %s/%d queued at level %d, prio %d, "
+		 "on_rq %d",
+		 cpu, p->comm, p->pid, level, p->u.tiny.prio, p->u.tiny.on_rq);
 	return 1;
 }
 

@@ -173,8 +173,8 @@ static int adjust_chain(struct task_struct *task, struct rt_mutex *orig_lock,
 	for (;;) {
 		if (++depth > RT_MUTEX_MAX_CHAIN) {
 			printk(KERN_WARNING "rtmutex: maximum lock depth %d "
-			       "reached at %s/%d\n", RT_MUTEX_MAX_CHAIN,
-			       task->comm, task->pid);
+					    "reached at %s/%d\n",
+			       RT_MUTEX_MAX_CHAIN, task->comm, task->pid);
 			ret = detect ? -EDEADLK : 0;
 			break;
 		}
@@ -207,8 +207,8 @@ static int adjust_chain(struct task_struct *task, struct rt_mutex *orig_lock,
 		spin_unlock(&task->pi_lock);
 
 		/* The owner follows if the top waiter or its prio changed. */
-		if (changed && (old_top == waiter ||
-				top_waiter(lock) == waiter)) {
+		if (changed &&
+		    (old_top == waiter || top_waiter(lock) == waiter)) {
 			spin_lock(&owner->pi_lock);
 			requeue_top(lock, owner, old_top);
 			spin_unlock(&owner->pi_lock);
@@ -349,8 +349,8 @@ static void print_deadlock(struct rt_mutex *lock, const char *level,
 	struct task_struct *owner = lock->owner;
 
 	printk("%srtmutex deadlock: %s/%d blocks on %s, owned by %s/%d, "
-	       "whose chain of owners comes back to it%s\n", level,
-	       current->comm, current->pid, lock->name,
+	       "whose chain of owners comes back to it%s\n",
+	       level, current->comm, current->pid, lock->name,
 	       owner ? owner->comm : "-", owner ? owner->pid : 0, what);
 }
 

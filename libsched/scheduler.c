@@ -66,7 +66,8 @@ static int __init scheduler_setup(char *str)
 			chosen = sched_drivers[i];
 	if (!chosen) {
 		printk(KERN_WARNING "cpusched: unknown cpu scheduler \"%s\", "
-		       "keeping %s\n", str, scheduler->cpusched_name);
+				    "keeping %s\n",
+		       str, scheduler->cpusched_name);
 		return 1;
 	}
 	if (chosen != scheduler) {
@@ -481,8 +482,7 @@ static int setscheduler_allowed(task_t *p, int policy, struct sched_param *lp)
 	if (policy != SCHED_FIFO && policy != SCHED_RR &&
 	    policy != SCHED_NORMAL)
 		return -EINVAL;
-	if (lp->sched_priority < 0 ||
-	    lp->sched_priority > MAX_USER_RT_PRIO - 1)
+	if (lp->sched_priority < 0 || lp->sched_priority > MAX_USER_RT_PRIO - 1)
 		return -EINVAL;
 	if ((policy == SCHED_NORMAL) != (lp->sched_priority == 0))
 		return -EINVAL;
@@ -645,8 +645,10 @@ int fastcall wake_up_state(task_t *p, unsigned int state)
 
 int fastcall wake_up_process(task_t *p)
 {
-	return try_to_wake_up(p, TASK_STOPPED | TASK_TRACED |
-			      TASK_INTERRUPTIBLE | TASK_UNINTERRUPTIBLE, 0);
+	return try_to_wake_up(p,
+			      TASK_STOPPED | TASK_TRACED | TASK_INTERRUPTIBLE |
+				      TASK_UNINTERRUPTIBLE,
+			      0);
 }
 EXPORT_SYMBOL(wake_up_process);
 
@@ -730,8 +732,8 @@ void fastcall complete(struct completion *x)
 
 	spin_lock_irqsave(&x->wait.lock, flags);
 	x->done++;
-	__wake_up_common(&x->wait, TASK_UNINTERRUPTIBLE | TASK_INTERRUPTIBLE,
-			 1, 0, NULL);
+	__wake_up_common(&x->wait, TASK_UNINTERRUPTIBLE | TASK_INTERRUPTIBLE, 1,
+			 0, NULL);
 	spin_unlock_irqrestore(&x->wait.lock, flags);
 }
 EXPORT_SYMBOL(complete);
@@ -743,8 +745,8 @@ void fastcall complete_all(struct completion *x)
 
 	spin_lock_irqsave(&x->wait.lock, flags);
 	x->done += UINT_MAX / 2;
-	__wake_up_common(&x->wait, TASK_UNINTERRUPTIBLE | TASK_INTERRUPTIBLE,
-			 0, 0, NULL);
+	__wake_up_common(&x->wait, TASK_UNINTERRUPTIBLE | TASK_INTERRUPTIBLE, 0,
+			 0, NULL);
 	spin_unlock_irqrestore(&x->wait.lock, flags);
 }
 EXPORT_SYMBOL(complete_all);
@@ -1043,8 +1045,7 @@ __setup("isolcpus=", isolated_cpu_setup);
  * ->cpumask set and ->cpu_power zeroed for the caller to fill in.
  */
 void __devinit init_sched_build_groups(struct sched_group groups[],
-				       cpumask_t span,
-				       int (*group_fn)(int cpu))
+				       cpumask_t span, int (*group_fn)(int cpu))
 {
 	struct sched_group *first = NULL, *last = NULL;
 	cpumask_t covered = CPU_MASK_NONE;

@@ -188,6 +188,8 @@ extern long sched_rr_interval(pid_t pid, struct timespec __user *interval,
  * @rq(cpu) is the driver's runqueue of a CPU: what nr_running() and the
  * other global counters of a per-CPU design add up.
  */
+/* clang-format 14 re-indents a ({ }) macro and pads its blank line. */
+/* clang-format off */
 #define sched_sum_rq(type, rq, field) ({				\
 	type __sum = 0;							\
 	int __cpu;							\
@@ -196,6 +198,7 @@ extern long sched_rr_interval(pid_t pid, struct timespec __user *interval,
 		__sum += rq(__cpu)->field;				\
 	__sum;								\
 })
+/* clang-format on */
 
 /* The running driver's priority inheritance hooks (scheduler.c). */
 extern int sched_normal_prio(struct task_struct *p);
@@ -205,8 +208,7 @@ extern void sched_pi_setprio(struct task_struct *p);
 extern const struct sched_tunable *sched_tunable_find(const char *name);
 extern int sched_tunable_show(const struct sched_tunable *t, char *buf,
 			      int len);
-extern int sched_tunable_store(const struct sched_tunable *t,
-			       const char *buf);
+extern int sched_tunable_store(const struct sched_tunable *t, const char *buf);
 
 /*
  * Here are the private per-task structs of each cpu scheduler.  They
