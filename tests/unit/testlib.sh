@@ -43,7 +43,8 @@ vg_verdict() {
 	vg_logs=$(find "$tmp/vg" -name 'log.*' -size +0 | sort)
 	vg_runs=$(find "$tmp/vg" -name 'log.*' | wc -l)
 	if [ -z "$vg_logs" ]; then
-		ok "valgrind: $vg_runs processes checked, no error, no definite leak"
+		ok "valgrind: $vg_runs processes checked, no error," \
+		   "no definite leak"
 		return 0
 	fi
 	ko "valgrind reported errors or leaks:"
