@@ -24,6 +24,11 @@ if [ $# -ne 2 ] && [ $# -ne 4 ]; then
 	exit 2
 fi
 info=$1 src=$2 min_lines=${3:-95} min_branches=${4:-85}
+# lcov records canonical paths: SRCDIR may be "build/../src" or a link.
+src=$(cd "$src" 2>/dev/null && pwd -P) || {
+	echo "coverage/gate.sh: no directory $2" >&2
+	exit 2
+}
 if [ ! -r "$info" ]; then
 	echo "coverage/gate.sh: cannot read $info" >&2
 	exit 2
