@@ -10,7 +10,7 @@ set -u
 gate="${srcdir:-.}/coverage/gate.sh"
 . "${srcdir:-.}/tests/unit/testlib.sh"
 
-tree="$tmp/tree"
+tree="$(cd "$tmp" && pwd -P)/tree"	# lcov records real paths
 mkdir -p "$tree/libsched" "$tree/drivers" "$tree/tools"
 for f in libsched/core.c drivers/alpha.c drivers/beta.c tools/tool.c; do
 	printf 'int x;\n' >"$tree/$f"
@@ -99,6 +99,16 @@ if [ $st = 1 ] && echo "$out" | grep -q "drivers/alpha.c:2:"; then
 	ok "an exclusion without a reason fails, with its place"
 else
 	ko "an exclusion without a reason: status $st: $out"
+fi
+
+# The source directory as a configure run as ../src/configure names it.
+mkdir "$tmp/build"
+printf 'int x;\n' >"$tree/drivers/alpha.c"
+out=$(sh "$gate" "$tmp/good.info" "$tmp/build/../tree" 2>&1)
+if [ $? = 0 ] && echo "$out" | grep -q "^drivers/alpha.c "; then
+	ok "a source directory given as build/../src is found"
+else
+	ko "SRCDIR build/../tree: $out"
 fi
 
 sh "$gate" "$tmp/none.info" "$tree" >/dev/null 2>&1
