@@ -32,6 +32,18 @@ static struct task_struct *ingo_task(int pid)
 	return find_task_by_pid(pid);
 }
 
+/* kfix_ingo_NAME(pid, value): @pid's u.ingosched.FIELD = value. */
+#define KFIX_INGO_WRITE(name, type, field)				\
+int kfix_ingo_##name(int pid, type value)				\
+{									\
+	struct task_struct *p = ingo_task(pid);				\
+									\
+	if (!p)								\
+		return -1;						\
+	p->u.ingosched.field = value;					\
+	return 0;							\
+}
+
 int kfix_ingo_read(int pid, struct kfix_ingo *out)
 {
 	struct task_struct *p = ingo_task(pid);
@@ -59,61 +71,6 @@ int kfix_ingo_same_array(int a, int b)
 	return p->u.ingosched.array == q->u.ingosched.array;
 }
 
-int kfix_ingo_set_sleep_avg(int pid, unsigned long long ns)
-{
-	struct task_struct *p = ingo_task(pid);
-
-	if (!p)
-		return -1;
-	p->u.ingosched.sleep_avg = ns;
-	return 0;
-}
-
-int kfix_ingo_set_credit(int pid, long credit)
-{
-	struct task_struct *p = ingo_task(pid);
-
-	if (!p)
-		return -1;
-	p->u.ingosched.interactive_credit = credit;
-	return 0;
-}
-
-int kfix_ingo_set_time_slice(int pid, unsigned int ticks)
-{
-	struct task_struct *p = ingo_task(pid);
-
-	if (!p)
-		return -1;
-	p->u.ingosched.time_slice = ticks;
-	return 0;
-}
-
-/*
- * Breaking writes: ->prio or ->normal_prio changed where the task stays
- * queued, which no driver path does.  Only the driver's check should see
- * them; the machine is failed once it has.
- */
-int kfix_ingo_break_prio(int pid, int prio)
-{
-	struct task_struct *p = ingo_task(pid);
-
-	if (!p)
-		return -1;
-	p->u.ingosched.prio = prio;
-	return 0;
-}
-
-int kfix_ingo_break_normal_prio(int pid, int prio)
-{
-	struct task_struct *p = ingo_task(pid);
-
-	if (!p)
-		return -1;
-	p->u.ingosched.normal_prio = prio;
-	return 0;
-}
-
 int kfix_ingo_renice(int pid, int nice)
 {
 	struct task_struct *p = ingo_task(pid);
@@ -125,6 +82,13 @@ int kfix_ingo_renice(int pid, int nice)
 }
 
 #else /* !CONFIG_CPUSCHED_INGOSCHED */
+
+/* Without the driver every write answers "not available". */
+#define KFIX_INGO_WRITE(name, type, field)				\
+int kfix_ingo_##name(int pid, type value)				\
+{									\
+	return -1;							\
+}
 
 int kfix_ingo_available(void)
 {
@@ -141,34 +105,22 @@ int kfix_ingo_same_array(int a, int b)
 	return -1;
 }
 
-int kfix_ingo_set_sleep_avg(int pid, unsigned long long ns)
-{
-	return -1;
-}
-
-int kfix_ingo_set_credit(int pid, long credit)
-{
-	return -1;
-}
-
-int kfix_ingo_set_time_slice(int pid, unsigned int ticks)
-{
-	return -1;
-}
-
-int kfix_ingo_break_prio(int pid, int prio)
-{
-	return -1;
-}
-
-int kfix_ingo_break_normal_prio(int pid, int prio)
-{
-	return -1;
-}
-
 int kfix_ingo_renice(int pid, int nice)
 {
 	return -1;
 }
 
 #endif /* CONFIG_CPUSCHED_INGOSCHED */
+
+/* The setup writes: numbers the driver reads at its next event. */
+KFIX_INGO_WRITE(set_sleep_avg, unsigned long long, sleep_avg)
+KFIX_INGO_WRITE(set_credit, long, interactive_credit)
+KFIX_INGO_WRITE(set_time_slice, unsigned int, time_slice)
+
+/*
+ * The breaking writes: ->prio or ->normal_prio changed where the task
+ * stays queued, which no driver path does.  Only the driver's check
+ * should see them; the machine is failed once it has.
+ */
+KFIX_INGO_WRITE(break_prio, int, prio)
+KFIX_INGO_WRITE(break_normal_prio, int, normal_prio)
