@@ -1,0 +1,1310 @@
+/*
+ * tests/mutate/mutagen.c - the mutants of a kernel-style C file, for
+ * make mutate (tests/mutate/mutate.sh runs them).
+ *
+ *	mutagen [--sample N --seed S] FILE...	list the mutants
+ *	mutagen --apply ID FILE [-o OUT]	FILE with mutant ID applied
+ *
+ * A mutant is one small change of the kind a real patch makes by
+ * mistake, each on one statement:
+ *
+ *	ror	a relational operator moved by one or negated (< to <= and >=)
+ *	lor	&& and || swapped
+ *	aor	+ and -, * and /, % to *, << and >> swapped
+ *	bor	& and | swapped, ^ to |
+ *	asr	+= and -=, *= and /=, |= and &=, <<= and >>= swapped, ^= to |=
+ *	inc	++ and -- swapped
+ *	not	a unary ! or ~ dropped
+ *	cst	an integer constant plus or minus one
+ *	cond	an if or while condition negated
+ *	call	a call swapped for its twin: list_add and list_add_tail,
+ *		__set_bit and __clear_bit, min and max, atomic_inc and
+ *		atomic_dec...
+ *	del	an expression statement deleted (an assignment, a call, an
+ *		increment; several lines if it spans them)
+ *
+ * Not mutated: comments, strings, #include and #if lines, and the
+ * assertions (BUG_ON(), WARN_ON(), BUG(), might_sleep()): deleting one
+ * cannot change what a correct program does, and flipping one makes it
+ * fire at once.
+ *
+ * Each mutant is printed as one line of tab-separated fields:
+ *
+ *	ID  FILE  LINE  LAST  OP  FUNCTION  ORIGINAL  MUTATED  LINES
+ *
+ * LINE and LAST are the first and the last line it changes.  LINES are
+ * the lines whose code it changes, as "a-b,c,...": its statement's, and
+ * for a change to a #define or to an object's initialiser, those of the
+ * statements that use the macro or the object (through other macros
+ * too); "*" when one is used outside any function, in a table, say.
+ * ORIGINAL and MUTATED are the first line the mutant changes, trimmed
+ * (tabs inside turned into blanks).  ID is 8 hex digits, a hash of the
+ * file name, the function, the operator, the two lines and how many
+ * mutants before it in the file share all of those: it stays the same
+ * while the code around it moves, so that the reviewed list of
+ * equivalent mutants (tests/mutate/equivalent) can name mutants by it.
+ *
+ * The list is a pure function of the files: the same files, the same
+ * mutants in the same order.  --sample N picks N of them (all of them
+ * if there are fewer) with a generator seeded by --seed, and keeps
+ * their order.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- data structures ----------------------------------------------------- */
+
+enum tok_kind { T_IDENT, T_NUMBER, T_PUNCT, T_STRING, T_CHAR };
+
+/* Where a token is: what runs it, if anything. */
+enum context { C_NONE, C_BODY, C_MACRO, C_OBJECT };
+
+struct token {
+	enum tok_kind kind;
+	int start, len;		/* bytes of the file */
+	int line;		/* 1-based */
+	int directive;		/* 0: code, 1: in a #define, 2: other # line */
+	int match;		/* index of the matching bracket, or -1 */
+};
+
+/* One change to the file's bytes: @del bytes at @off become @ins. */
+struct edit {
+	int off, del;
+	const char *ins;
+};
+
+#define MAX_EDITS	2
+
+struct mutant {
+	unsigned int id;
+	int line, last;		/* first and last line changed */
+	const char *op;
+	const char *func;
+	char *orig, *mut;	/* first changed line, trimmed, for reading */
+	char *lines;		/* lines whose code it changes: "a-b,c" or "*" */
+	int nr_edits;
+	struct edit edits[MAX_EDITS];
+	char *buf;		/* owns inserted text that is not static */
+};
+
+struct source {
+	const char *name;	/* as given: it goes into the IDs */
+	char *text;
+	int size;
+	int *line_start;	/* offset of each line, 1-based; [nr+1] = size */
+	int nr_lines;
+	struct token *tok;
+	int nr_tok;
+	char **func;		/* function (or macro, object) of each token */
+	char *ctx;		/* where each token is: one of enum context */
+	struct mutant *mut;
+	int nr_mut, cap_mut;
+};
+
+/* ---- small helpers ------------------------------------------------------- */
+
+static void die(const char *fmt, ...)
+{
+	va_list ap;
+
+	fputs("mutagen: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	exit(2);
+}
+
+static void *xmalloc(size_t n)
+{
+	void *p = malloc(n ? n : 1);
+
+	if (!p)
+		die("out of memory");
+	return p;
+}
+
+static void *xrealloc(void *p, size_t n)
+{
+	p = realloc(p, n ? n : 1);
+	if (!p)
+		die("out of memory");
+	return p;
+}
+
+static char *xstrndup(const char *s, size_t n)
+{
+	char *d = xmalloc(n + 1);
+
+	memcpy(d, s, n);
+	d[n] = '\0';
+	return d;
+}
+
+static int tok_is(const struct source *src, int i, const char *s)
+{
+	const struct token *t;
+
+	if (i < 0 || i >= src->nr_tok)
+		return 0;
+	t = &src->tok[i];
+	return t->len == (int)strlen(s) &&
+	       !memcmp(src->text + t->start, s, t->len);
+}
+
+static int in_list(const struct source *src, int i, const char *const *list)
+{
+	for (; *list; list++)
+		if (tok_is(src, i, *list))
+			return 1;
+	return 0;
+}
+
+/* ---- reading and tokenising ---------------------------------------------- */
+
+static void read_source(struct source *src, const char *path)
+{
+	FILE *f = fopen(path, "rb");
+	long n;
+
+	if (!f)
+		die("cannot open %s: %s", path, strerror(errno));
+	if (fseek(f, 0, SEEK_END) || (n = ftell(f)) < 0 || fseek(f, 0, SEEK_SET))
+		die("cannot read %s: %s", path, strerror(errno));
+	src->text = xmalloc(n + 1);
+	if (fread(src->text, 1, n, f) != (size_t)n)
+		die("cannot read %s", path);
+	fclose(f);
+	src->text[n] = '\0';
+	if (memchr(src->text, '\0', n))
+		die("%s: a NUL byte: not a C source file", path);
+	src->size = n;
+}
+
+static void split_lines(struct source *src)
+{
+	int i, n = 1;
+
+	for (i = 0; i < src->size; i++)
+		if (src->text[i] == '\n')
+			n++;
+	src->line_start = xmalloc((n + 2) * sizeof(int));
+	src->line_start[1] = 0;
+	n = 1;
+	for (i = 0; i < src->size; i++)
+		if (src->text[i] == '\n')
+			src->line_start[++n] = i + 1;
+	/* a final newline ends the last line, it does not start one */
+	if (src->size && src->text[src->size - 1] == '\n')
+		n--;
+	src->nr_lines = n;
+	src->line_start[n + 1] = src->size;
+}
+
+static int line_of(const struct source *src, int off)
+{
+	int lo = 1, hi = src->nr_lines;
+
+	while (lo < hi) {
+		int mid = (lo + hi + 1) / 2;
+
+		if (src->line_start[mid] <= off)
+			lo = mid;
+		else
+			hi = mid - 1;
+	}
+	return lo;
+}
+
+/* Line @n without its newline: [*start, *end). */
+static void line_bounds(const struct source *src, int n, int *start, int *end)
+{
+	*start = src->line_start[n];
+	*end = n < src->nr_lines ? src->line_start[n + 1] - 1 : src->size;
+	if (*end < *start)
+		*end = *start;
+}
+
+static const char *const punct3[] = { "<<=", ">>=", "...", NULL };
+static const char *const punct2[] = {
+	"->", "++", "--", "<<", ">>", "<=", ">=", "==", "!=", "&&", "||",
+	"+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "##", NULL
+};
+
+static int punct_len(const char *s)
+{
+	const char *const *p;
+
+	for (p = punct3; *p; p++)
+		if (!strncmp(s, *p, 3))
+			return 3;
+	for (p = punct2; *p; p++)
+		if (!strncmp(s, *p, 2))
+			return 2;
+	return 1;
+}
+
+static void add_token(struct source *src, int *cap, enum tok_kind kind,
+		      int start, int len, int directive)
+{
+	struct token *t;
+
+	if (src->nr_tok == *cap) {
+		*cap = *cap ? *cap * 2 : 1024;
+		src->tok = xrealloc(src->tok, *cap * sizeof(*src->tok));
+	}
+	t = &src->tok[src->nr_tok++];
+	t->kind = kind;
+	t->start = start;
+	t->len = len;
+	t->line = line_of(src, start);
+	t->directive = directive;
+	t->match = -1;
+}
+
+/* skip_quoted - past the closing @q of a string or character literal. */
+static int skip_quoted(const struct source *src, int i, char q)
+{
+	for (i++; i < src->size && src->text[i] != q; i++) {
+		if (src->text[i] == '\\' && i + 1 < src->size)
+			i++;
+		if (src->text[i] == '\n' && src->text[i - 1] != '\\')
+			break;	/* unterminated: stop at the line's end */
+	}
+	return i < src->size ? i + 1 : i;
+}
+
+/*
+ * directive_kind - called at a '#' that starts a line: 1 for #define
+ * (its body is code to mutate), 2 for any other directive.
+ */
+static int directive_kind(const struct source *src, int i)
+{
+	i++;
+	while (i < src->size && (src->text[i] == ' ' || src->text[i] == '\t'))
+		i++;
+	return strncmp(src->text + i, "define", 6) ? 2 : 1;
+}
+
+static void tokenise(struct source *src)
+{
+	const char *s = src->text;
+	int i = 0, cap = 0, directive = 0, line_begins = 1;
+
+	while (i < src->size) {
+		char c = s[i];
+
+		if (c == '\n') {
+			if (!(i > 0 && s[i - 1] == '\\'))
+				directive = 0;
+			line_begins = 1;
+			i++;
+			continue;
+		}
+		if (c == ' ' || c == '\t' || c == '\r' || c == '\f' ||
+		    c == '\v' || c == '\\') {
+			i++;
+			continue;
+		}
+		if (c == '/' && s[i + 1] == '*') {
+			const char *end = strstr(s + i + 2, "*/");
+
+			i = end ? (int)(end - s) + 2 : src->size;
+			continue;
+		}
+		if (c == '/' && s[i + 1] == '/') {
+			while (i < src->size && s[i] != '\n')
+				i++;
+			continue;
+		}
+		if (c == '#' && line_begins) {
+			directive = directive_kind(src, i);
+			add_token(src, &cap, T_PUNCT, i, 1, directive);
+			line_begins = 0;
+			i++;
+			continue;
+		}
+		line_begins = 0;
+		if (c == '"' || c == '\'') {
+			int end = skip_quoted(src, i, c);
+
+			add_token(src, &cap, c == '"' ? T_STRING : T_CHAR, i,
+				  end - i, directive);
+			i = end;
+		} else if (isalpha((unsigned char)c) || c == '_') {
+			int j = i;
+
+			while (j < src->size &&
+			       (isalnum((unsigned char)s[j]) || s[j] == '_'))
+				j++;
+			add_token(src, &cap, T_IDENT, i, j - i, directive);
+			i = j;
+		} else if (isdigit((unsigned char)c)) {
+			int j = i;
+
+			while (j < src->size &&
+			       (isalnum((unsigned char)s[j]) || s[j] == '.'))
+				j++;
+			add_token(src, &cap, T_NUMBER, i, j - i, directive);
+			i = j;
+		} else {
+			int n = punct_len(s + i);
+
+			add_token(src, &cap, T_PUNCT, i, n, directive);
+			i += n;
+		}
+	}
+}
+
+/* match_brackets - pair each ( [ { with its closer, within a directive. */
+static void match_brackets(struct source *src)
+{
+	int *stack = xmalloc(src->nr_tok * sizeof(int));
+	int sp = 0, i;
+
+	for (i = 0; i < src->nr_tok; i++) {
+		struct token *t = &src->tok[i];
+		char c = src->text[t->start];
+
+		if (t->kind != T_PUNCT || t->len != 1)
+			continue;
+		if (c == '(' || c == '[' || c == '{') {
+			stack[sp++] = i;
+		} else if ((c == ')' || c == ']' || c == '}') && sp) {
+			int o = stack[--sp];
+
+			/* #define bodies and code never pair up */
+			if (src->tok[o].directive != t->directive) {
+				sp++;
+				continue;
+			}
+			t->match = o;
+			src->tok[o].match = i;
+		}
+	}
+	free(stack);
+}
+
+/* ---- which function each token is in ------------------------------------- */
+
+/*
+ * name_functions - the name a mutant is filed under: the function whose
+ * body holds the token, the macro a #define line defines, or the object
+ * a top-level initialiser fills ("tiny_sched_drv").
+ */
+static void name_functions(struct source *src)
+{
+	char *current = NULL, *macro = NULL;
+	int depth = 0, parens = 0, last_named = -1, object = 0, i;
+
+	src->func = xmalloc(src->nr_tok * sizeof(char *));
+	src->ctx = xmalloc(src->nr_tok);
+	for (i = 0; i < src->nr_tok; i++) {
+		struct token *t = &src->tok[i];
+
+		src->ctx[i] = C_NONE;
+		if (t->directive == 1) {
+			/* the names stay referenced: never freed */
+			if (tok_is(src, i - 1, "define") &&
+			    src->tok[i - 1].directive == 1)
+				macro = xstrndup(src->text + t->start, t->len);
+			src->func[i] = macro;
+			src->ctx[i] = C_MACRO;
+			continue;
+		}
+		src->func[i] = current;
+		if (current)
+			src->ctx[i] = depth > 0 && !object ? C_BODY : C_OBJECT;
+		if (t->directive)
+			continue;
+		/* a parameter list's names are not the function's */
+		if (depth == 0 && tok_is(src, i, "("))
+			parens++;
+		else if (depth == 0 && tok_is(src, i, ")") && parens)
+			parens--;
+		if (depth == 0 && !parens && t->kind == T_IDENT &&
+		    (tok_is(src, i + 1, "(") || tok_is(src, i + 1, "=") ||
+		     tok_is(src, i + 1, "[")))
+			last_named = i;
+		/* static int x[] = { 5 };: the initialiser's tokens are x's */
+		if (depth == 0 && !parens && tok_is(src, i, "=") &&
+		    last_named >= 0) {
+			const struct token *n = &src->tok[last_named];
+
+			current = xstrndup(src->text + n->start, n->len);
+			object = 1;
+		}
+		if (tok_is(src, i, "{")) {
+			if (depth++ == 0 && last_named >= 0 && !current) {
+				const struct token *n = &src->tok[last_named];
+
+				current = xstrndup(src->text + n->start,
+						   n->len);
+				src->func[i] = current;
+			}
+		} else if (tok_is(src, i, "}") && depth > 0) {
+			if (--depth == 0 && !object) {
+				current = NULL;
+				last_named = -1;
+			}
+		} else if (depth == 0 && tok_is(src, i, ";")) {
+			last_named = -1;
+			current = NULL;
+			object = 0;
+		}
+	}
+}
+
+static const char *func_of(const struct source *src, int i)
+{
+	return src->func[i] ? src->func[i] : "-";
+}
+
+/* ---- what a token is ----------------------------------------------------- */
+
+static const char *const type_words[] = {
+	"int", "long", "char", "short", "unsigned", "signed", "void",
+	"const", "volatile", "float", "double", "_Bool", "bool", "__user",
+	NULL
+};
+
+static const char *const statement_words[] = {
+	"return", "case", "sizeof", "if", "while", "for", "switch", "do",
+	"else", "goto", "typeof", "__typeof__", NULL
+};
+
+/* type_name - whether the identifier at @i names a type. */
+static int type_name(const struct source *src, int i)
+{
+	const struct token *t = &src->tok[i];
+
+	if (t->kind != T_IDENT)
+		return 0;
+	if (in_list(src, i, type_words))
+		return 1;
+	if (tok_is(src, i - 1, "struct") || tok_is(src, i - 1, "union") ||
+	    tok_is(src, i - 1, "enum"))
+		return 1;
+	return t->len > 2 && !memcmp(src->text + t->start + t->len - 2, "_t", 2);
+}
+
+/* is_cast - whether the ')' at @i closes a cast such as (task_t *). */
+static int is_cast(const struct source *src, int i)
+{
+	int o = src->tok[i].match, j;
+
+	if (o < 0 || o + 1 >= i)
+		return 0;
+	if (!type_name(src, o + 1) && !tok_is(src, o + 1, "struct") &&
+	    !tok_is(src, o + 1, "union"))
+		return 0;
+	for (j = o + 1; j < i; j++)
+		if (src->tok[j].kind != T_IDENT && !tok_is(src, j, "*"))
+			return 0;
+	return 1;
+}
+
+/*
+ * binary_at - whether the operator at @i has a left operand: then + - *
+ * & are arithmetic and bitwise, not sign, dereference or address.
+ */
+static int binary_at(const struct source *src, int i)
+{
+	const struct token *p;
+
+	if (i == 0)
+		return 0;
+	p = &src->tok[i - 1];
+	if (p->directive != src->tok[i].directive)
+		return 0;
+	switch (p->kind) {
+	case T_NUMBER:
+	case T_STRING:
+	case T_CHAR:
+		return 1;
+	case T_IDENT:
+		if (in_list(src, i - 1, statement_words))
+			return 0;
+		/* task_t *p, struct rq *rq: a declaration, not a product */
+		return !(tok_is(src, i, "*") && type_name(src, i - 1));
+	case T_PUNCT:
+		if (tok_is(src, i - 1, ")"))
+			return !is_cast(src, i - 1);
+		return tok_is(src, i - 1, "]");
+	}
+	return 0;
+}
+
+/* An assertion's arguments are not mutated: see the file's comment. */
+static const char *const assertions[] = {
+	"BUG_ON", "WARN_ON", "BUG", "might_sleep", "BUILD_BUG_ON", NULL
+};
+
+/* in_assertion - whether token @i is inside an assertion's parentheses. */
+static int in_assertion(const struct source *src, int i, int *cache_lo,
+			int *cache_hi)
+{
+	int j;
+
+	if (i >= *cache_lo && i <= *cache_hi)
+		return 1;
+	for (j = i; j >= 0; j--) {
+		/* an assertion's arguments hold no statement boundary */
+		if (tok_is(src, j, ";") || tok_is(src, j, "{") ||
+		    tok_is(src, j, "}"))
+			break;
+		if (!tok_is(src, j, "(") || src->tok[j].match < i)
+			continue;
+		if (in_list(src, j - 1, assertions)) {
+			*cache_lo = j;
+			*cache_hi = src->tok[j].match;
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/* ---- the lines a mutant changes the code of ------------------------------ */
+
+static int boundary(const struct source *src, int i)
+{
+	return tok_is(src, i, ";") || tok_is(src, i, "{") || tok_is(src, i, "}");
+}
+
+/*
+ * mark_statement - the lines of the statement that holds token @i, from
+ * the boundary before it to the one after: gcov counts a statement on
+ * the line it starts on, which may not be the token's.
+ */
+static void mark_statement(const struct source *src, int i, char *lines)
+{
+	int a = i, b = i, l;
+
+	while (a > 0 && !boundary(src, a - 1) &&
+	       src->tok[a - 1].directive == src->tok[i].directive)
+		a--;
+	while (b + 1 < src->nr_tok && !boundary(src, b) &&
+	       src->tok[b + 1].directive == src->tok[i].directive)
+		b++;
+	for (l = src->tok[a].line; l <= src->tok[b].line; l++)
+		lines[l] = 1;
+}
+
+/* defines - whether token @i is where its macro or object is defined. */
+static int defines(const struct source *src, int i)
+{
+	if (tok_is(src, i - 1, "define") && src->tok[i].directive == 1)
+		return 1;
+	return src->ctx[i] == C_NONE &&
+	       (tok_is(src, i + 1, "=") || tok_is(src, i + 1, "["));
+}
+
+/*
+ * mark_uses - the statements that use the macro or object @name, and
+ * those of the macros whose bodies use it, in turn.  *@all is set when
+ * a use is outside any function (a table, another object's
+ * initialiser): no line tells who runs that.
+ */
+static void mark_uses(const struct source *src, const char *name,
+		      char *lines, char *seen, int *all)
+{
+	int n = strlen(name), i;
+
+	for (i = 0; i < src->nr_tok && !*all; i++) {
+		if (src->tok[i].kind != T_IDENT || src->tok[i].len != n ||
+		    memcmp(src->text + src->tok[i].start, name, n) ||
+		    defines(src, i))
+			continue;
+		switch (src->ctx[i]) {
+		case C_BODY:
+			mark_statement(src, i, lines);
+			break;
+		case C_MACRO:
+			if (seen[i])
+				break;
+			seen[i] = 1;
+			/* every token of that macro is marked seen too */
+			{
+				int j;
+
+				for (j = 0; j < src->nr_tok; j++)
+					if (src->func[j] == src->func[i])
+						seen[j] = 1;
+			}
+			mark_uses(src, src->func[i], lines, seen, all);
+			break;
+		default:
+			*all = 1;
+		}
+	}
+}
+
+/* affected_lines - "a-b,c,..." of @lines, or "*" if @all. */
+static char *affected_lines(const struct source *src, const char *lines,
+			    int all)
+{
+	size_t cap = 64, len = 0;
+	char *out = xmalloc(cap);
+	int l = 1;
+
+	if (all) {
+		strcpy(out, "*");
+		return out;
+	}
+	out[0] = '\0';
+	while (l <= src->nr_lines) {
+		int end;
+
+		if (!lines[l]) {
+			l++;
+			continue;
+		}
+		for (end = l; end + 1 <= src->nr_lines && lines[end + 1]; end++)
+			;
+		if (len + 32 > cap) {
+			cap *= 2;
+			out = xrealloc(out, cap);
+		}
+		len += sprintf(out + len, end > l ? "%s%d-%d" : "%s%d",
+			       len ? "," : "", l, end);
+		l = end + 1;
+	}
+	return out;
+}
+
+/*
+ * note_lines - the lines of @m's changed statement, and where its macro
+ * or object is used, for make mutate to pick the tests that run them.
+ */
+static void note_lines(struct source *src, struct mutant *m, int tok_i)
+{
+	char *lines = xmalloc(src->nr_lines + 2), *seen;
+	int all = 0, k;
+
+	memset(lines, 0, src->nr_lines + 2);
+	for (k = 0; k < m->nr_edits; k++)
+		lines[line_of(src, m->edits[k].off)] = 1;
+	if (src->ctx[tok_i] == C_BODY) {
+		mark_statement(src, tok_i, lines);
+	} else if (src->ctx[tok_i] == C_MACRO ||
+		   src->ctx[tok_i] == C_OBJECT) {
+		seen = xmalloc(src->nr_tok);
+		memset(seen, 0, src->nr_tok);
+		for (k = 0; k < src->nr_tok; k++)
+			if (src->func[k] == src->func[tok_i])
+				seen[k] = 1;
+		mark_uses(src, src->func[tok_i], lines, seen, &all);
+		free(seen);
+	}
+	m->lines = affected_lines(src, lines, all);
+	free(lines);
+}
+
+/* ---- making mutants ------------------------------------------------------ */
+
+static uint32_t fnv1a(uint32_t h, const char *s)
+{
+	for (; *s; s++) {
+		h ^= (unsigned char)*s;
+		h *= 16777619u;
+	}
+	h ^= 0xff;		/* field separator */
+	h *= 16777619u;
+	return h;
+}
+
+/*
+ * trimmed - the line in [@start, @end) of @text without its indentation
+ * and trailing blanks, up to a newline a deletion left in it.
+ */
+static char *trimmed(const char *text, int start, int end)
+{
+	const char *nl = memchr(text + start, '\n', end - start);
+	char *s;
+	int i;
+
+	if (nl)
+		end = nl - text;
+	while (start < end && (text[start] == ' ' || text[start] == '\t'))
+		start++;
+	while (end > start && (text[end - 1] == ' ' || text[end - 1] == '\t' ||
+			       text[end - 1] == '\r'))
+		end--;
+	s = xstrndup(text + start, end - start);
+	for (i = 0; s[i]; i++)
+		if (s[i] == '\t')
+			s[i] = ' ';
+	return s;
+}
+
+/* mutated_line - line @n as the edits leave it. */
+static char *mutated_line(const struct source *src, int n,
+			  const struct edit *e, int nr)
+{
+	int start, end, k, len = 0, pos;
+	char *out;
+
+	line_bounds(src, n, &start, &end);
+	for (k = 0; k < nr; k++)
+		len += strlen(e[k].ins);
+	out = xmalloc(end - start + len + 1);
+	pos = start;
+	len = 0;
+	for (k = 0; k < nr; k++) {
+		int off = e[k].off, stop = e[k].off + e[k].del;
+
+		if (off < start || off > end)
+			continue;
+		memcpy(out + len, src->text + pos, off - pos);
+		len += off - pos;
+		strcpy(out + len, e[k].ins);
+		len += strlen(e[k].ins);
+		pos = stop < end ? stop : end;
+	}
+	memcpy(out + len, src->text + pos, end - pos);
+	len += end - pos;
+	out[len] = '\0';
+	return out;
+}
+
+static void add_mutant(struct source *src, int tok_i, const char *op,
+		       const struct edit *e, int nr, char *buf)
+{
+	struct mutant *m;
+	int start, end, k, line = line_of(src, e[0].off);
+	char *mline;
+
+	if (src->nr_mut == src->cap_mut) {
+		src->cap_mut = src->cap_mut ? src->cap_mut * 2 : 256;
+		src->mut = xrealloc(src->mut, src->cap_mut * sizeof(*m));
+	}
+	m = &src->mut[src->nr_mut++];
+	memset(m, 0, sizeof(*m));
+	m->line = line;
+	m->last = line;
+	for (k = 0; k < nr; k++) {
+		int end = line_of(src, e[k].off + (e[k].del ? e[k].del - 1 : 0));
+
+		if (end > m->last)
+			m->last = end;
+	}
+	m->op = op;
+	m->func = func_of(src, tok_i);
+	memcpy(m->edits, e, nr * sizeof(*e));
+	m->nr_edits = nr;
+	m->buf = buf;
+	line_bounds(src, line, &start, &end);
+	m->orig = trimmed(src->text, start, end);
+	mline = mutated_line(src, line, e, nr);
+	m->mut = trimmed(mline, 0, strlen(mline));
+	free(mline);
+	note_lines(src, m, tok_i);
+}
+
+/* replace - a mutant that turns token @i into @with. */
+static void replace(struct source *src, int i, const char *op,
+		    const char *with)
+{
+	struct edit e = { src->tok[i].start, src->tok[i].len, with };
+
+	add_mutant(src, i, op, &e, 1, NULL);
+}
+
+struct swap {
+	const char *from, *to, *op;
+	int binary;		/* only where the operator is binary */
+};
+
+static const struct swap swaps[] = {
+	{ "<", "<=", "ror", 0 },	{ "<", ">=", "ror", 0 },
+	{ "<=", "<", "ror", 0 },	{ "<=", ">", "ror", 0 },
+	{ ">", ">=", "ror", 0 },	{ ">", "<=", "ror", 0 },
+	{ ">=", ">", "ror", 0 },	{ ">=", "<", "ror", 0 },
+	{ "==", "!=", "ror", 0 },	{ "!=", "==", "ror", 0 },
+	{ "&&", "||", "lor", 0 },	{ "||", "&&", "lor", 0 },
+	{ "+", "-", "aor", 1 },		{ "-", "+", "aor", 1 },
+	{ "*", "/", "aor", 1 },		{ "/", "*", "aor", 1 },
+	{ "%", "*", "aor", 1 },		{ "<<", ">>", "aor", 0 },
+	{ ">>", "<<", "aor", 0 },	{ "&", "|", "bor", 1 },
+	{ "|", "&", "bor", 0 },		{ "^", "|", "bor", 0 },
+	{ "+=", "-=", "asr", 0 },	{ "-=", "+=", "asr", 0 },
+	{ "*=", "/=", "asr", 0 },	{ "/=", "*=", "asr", 0 },
+	{ "|=", "&=", "asr", 0 },	{ "&=", "|=", "asr", 0 },
+	{ "^=", "|=", "asr", 0 },	{ "<<=", ">>=", "asr", 0 },
+	{ ">>=", "<<=", "asr", 0 },	{ "++", "--", "inc", 0 },
+	{ "--", "++", "inc", 0 },
+	/* calls with a twin */
+	{ "list_add", "list_add_tail", "call", 0 },
+	{ "list_add_tail", "list_add", "call", 0 },
+	{ "list_move", "list_move_tail", "call", 0 },
+	{ "list_move_tail", "list_move", "call", 0 },
+	{ "__set_bit", "__clear_bit", "call", 0 },
+	{ "__clear_bit", "__set_bit", "call", 0 },
+	{ "set_bit", "clear_bit", "call", 0 },
+	{ "clear_bit", "set_bit", "call", 0 },
+	{ "cpu_set", "cpu_clear", "call", 0 },
+	{ "cpu_clear", "cpu_set", "call", 0 },
+	{ "cpus_and", "cpus_or", "call", 0 },
+	{ "cpus_or", "cpus_and", "call", 0 },
+	{ "min", "max", "call", 0 },	{ "max", "min", "call", 0 },
+	{ "min_t", "max_t", "call", 0 }, { "max_t", "min_t", "call", 0 },
+	{ "atomic_inc", "atomic_dec", "call", 0 },
+	{ "atomic_dec", "atomic_inc", "call", 0 },
+	{ "set_tsk_need_resched", "clear_tsk_need_resched", "call", 0 },
+	{ "clear_tsk_need_resched", "set_tsk_need_resched", "call", 0 },
+	{ NULL }
+};
+
+static void mutate_swaps(struct source *src, int i)
+{
+	const struct swap *s;
+
+	for (s = swaps; s->from; s++) {
+		if (!tok_is(src, i, s->from))
+			continue;
+		if (s->binary && !binary_at(src, i))
+			continue;
+		/* a call's twin only where it is called */
+		if (!strcmp(s->op, "call") && !tok_is(src, i + 1, "("))
+			continue;
+		replace(src, i, s->op, s->to);
+	}
+}
+
+/* mutate_constant - an integer literal plus one and, above 0, minus one. */
+static void mutate_constant(struct source *src, int i)
+{
+	const struct token *t = &src->tok[i];
+	const char *s = src->text + t->start;
+	int hex = t->len > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X');
+	unsigned long long v;
+	char *end, suffix[8];
+	int d, k;
+
+	if (!hex && t->len > 1 && s[0] == '0')
+		return;		/* octal: none in this code */
+	errno = 0;
+	v = strtoull(s, &end, hex ? 16 : 10);
+	if (errno || end - s > t->len || t->len - (end - s) >= (int)sizeof(suffix))
+		return;
+	for (k = 0; k < t->len - (end - s); k++) {
+		if (!strchr("uUlL", end[k]))
+			return;	/* a float or something odd */
+		suffix[k] = end[k];
+	}
+	suffix[k] = '\0';
+	for (d = 1; d >= -1; d -= 2) {
+		char *buf;
+
+		if (d < 0 && v == 0)
+			continue;
+		buf = xmalloc(32);
+		snprintf(buf, 32, hex ? "0x%llx%s" : "%llu%s", v + d, suffix);
+		{
+			struct edit e = { t->start, t->len, buf };
+
+			add_mutant(src, i, "cst", &e, 1, buf);
+		}
+	}
+}
+
+/* mutate_unary - drop a unary ! or ~. */
+static void mutate_unary(struct source *src, int i)
+{
+	if (!tok_is(src, i, "!") && !tok_is(src, i, "~"))
+		return;
+	if (tok_is(src, i, "~") && binary_at(src, i))
+		return;
+	replace(src, i, "not", "");
+}
+
+static const char *const comparisons[] = {
+	"<", "<=", ">", ">=", "==", "!=", "&&", "||", NULL
+};
+
+/*
+ * plain_condition - whether the condition between the brackets @o and
+ * @c is neither a comparison nor a negation: those already have their
+ * negations among the ror, lor and not mutants.
+ */
+static int plain_condition(const struct source *src, int o, int c)
+{
+	int j;
+
+	/* if (likely(X)): X is the condition */
+	if ((tok_is(src, o + 1, "likely") || tok_is(src, o + 1, "unlikely")) &&
+	    tok_is(src, o + 2, "(") && src->tok[o + 2].match == c - 1)
+		return plain_condition(src, o + 2, c - 1);
+	if (tok_is(src, o + 1, "!"))
+		return 0;
+	for (j = o + 1; j < c; j++) {
+		if (in_list(src, j, comparisons))
+			return 0;
+		if (src->tok[j].match > j)
+			j = src->tok[j].match;
+	}
+	return 1;
+}
+
+/* mutate_condition - if (X) and while (X) become if (!(X)). */
+static void mutate_condition(struct source *src, int i)
+{
+	struct edit e[2];
+	int o = i + 1, c;
+
+	if (!tok_is(src, i, "if") && !tok_is(src, i, "while"))
+		return;
+	if (!tok_is(src, o, "(") || (c = src->tok[o].match) < 0)
+		return;
+	if (!plain_condition(src, o, c))
+		return;
+	e[0].off = src->tok[o].start + 1;
+	e[0].del = 0;
+	e[0].ins = "!(";
+	e[1].off = src->tok[c].start;
+	e[1].del = 0;
+	e[1].ins = ")";
+	add_mutant(src, i, "cond", e, 2, NULL);
+}
+
+static const char *const not_statements[] = {
+	"return", "break", "continue", "goto", "if", "for", "while", "do",
+	"switch", "case", "default", "else", "struct", "union", "enum",
+	"static", "extern", "typedef", "register", "inline", "asm",
+	"__asm__", "int", "long", "char", "short", "unsigned", "signed",
+	"void", "const", "volatile", "float", "double", "_Bool", "bool", NULL
+};
+
+/* statement_start - whether token @i begins a statement in a body. */
+static int statement_start(const struct source *src, int i)
+{
+	if (src->tok[i].directive || !src->func[i] || i == 0)
+		return 0;
+	if (tok_is(src, i - 1, ";") || tok_is(src, i - 1, "{") ||
+	    tok_is(src, i - 1, "}") || tok_is(src, i - 1, ":"))
+		return 1;
+	/* the body of an if, while or for without braces */
+	return tok_is(src, i - 1, ")") && src->tok[i - 1].match > 0 &&
+	       (tok_is(src, src->tok[i - 1].match - 1, "if") ||
+		tok_is(src, src->tok[i - 1].match - 1, "while") ||
+		tok_is(src, src->tok[i - 1].match - 1, "for"));
+}
+
+/*
+ * mutate_deletion - an expression statement that starts at token @i
+ * (an identifier, a dereference, an increment) is deleted: its first
+ * line becomes ";" and the lines it continues on become empty, so that
+ * every later line keeps its number.  Declarations and labels are not
+ * statements; the assertions are not deleted.
+ */
+static void mutate_deletion(struct source *src, int i)
+{
+	const struct token *t = &src->tok[i];
+	int j, end, sline, eline, first_start, last_end;
+	struct edit e;
+
+	if (!statement_start(src, i))
+		return;
+	if (t->kind == T_IDENT) {
+		if (in_list(src, i, not_statements) ||
+		    in_list(src, i, assertions) || type_name(src, i))
+			return;
+		/* label: */
+		if (tok_is(src, i + 1, ":"))
+			return;
+		/* a declaration: "foo_t x", "struct_name *p = ..." */
+		j = i + 1;
+		while (tok_is(src, j, "*"))
+			j++;
+		if (j < src->nr_tok && src->tok[j].kind == T_IDENT &&
+		    src->tok[j].directive == t->directive)
+			return;
+	} else if (!tok_is(src, i, "*") && !tok_is(src, i, "++") &&
+		   !tok_is(src, i, "--") && !tok_is(src, i, "(")) {
+		return;
+	}
+	/* find the ';' that ends it, skipping over brackets */
+	for (j = i; j < src->nr_tok; j++) {
+		if (tok_is(src, j, ";"))
+			break;
+		if (tok_is(src, j, "{") || tok_is(src, j, "}"))
+			return;		/* a block: not one statement */
+		if (src->tok[j].match > j)
+			j = src->tok[j].match;
+	}
+	if (j >= src->nr_tok)
+		return;
+	end = src->tok[j].start + 1;
+	sline = t->line;
+	eline = src->tok[j].line;
+	/* only statements that have their lines to themselves */
+	line_bounds(src, sline, &first_start, &last_end);
+	for (j = first_start; j < t->start; j++)
+		if (src->text[j] != ' ' && src->text[j] != '\t')
+			return;
+	line_bounds(src, eline, &first_start, &last_end);
+	for (j = end; j < last_end; j++)
+		if (src->text[j] != ' ' && src->text[j] != '\t')
+			return;
+	{
+		/* ";" then as many newlines as the statement had */
+		int n = eline - sline, k;
+		char *buf = xmalloc(n + 2);
+
+		buf[0] = ';';
+		for (k = 0; k < n; k++)
+			buf[1 + k] = '\n';
+		buf[1 + n] = '\0';
+		e.off = t->start;
+		e.del = end - t->start;
+		e.ins = buf;
+		add_mutant(src, i, "del", &e, 1, buf);
+	}
+}
+
+static void make_mutants(struct source *src)
+{
+	int i, lo = -1, hi = -2;
+
+	for (i = 0; i < src->nr_tok; i++) {
+		const struct token *t = &src->tok[i];
+
+		if (t->directive == 2)
+			continue;
+		/*
+		 * Outside a function, an initialiser or a #define's body
+		 * (struct definitions, prototypes, a #define's name) there
+		 * is nothing to run.
+		 */
+		if (!src->func[i])
+			continue;
+		if (in_assertion(src, i, &lo, &hi))
+			continue;
+		mutate_deletion(src, i);
+		mutate_condition(src, i);
+		if (t->kind == T_NUMBER)
+			mutate_constant(src, i);
+		else if (t->kind == T_PUNCT || t->kind == T_IDENT)
+			mutate_swaps(src, i);
+		mutate_unary(src, i);
+	}
+}
+
+/* name_mutants - the IDs: see the file's comment. */
+static void name_mutants(struct source *src)
+{
+	int i, j;
+
+	for (i = 0; i < src->nr_mut; i++) {
+		struct mutant *m = &src->mut[i];
+		uint32_t h = 2166136261u;
+		int seen = 0;
+		char n[16];
+
+		for (j = 0; j < i; j++) {
+			const struct mutant *o = &src->mut[j];
+
+			if (o->op == m->op && !strcmp(o->func, m->func) &&
+			    !strcmp(o->orig, m->orig) && !strcmp(o->mut, m->mut))
+				seen++;
+		}
+		h = fnv1a(h, src->name);
+		h = fnv1a(h, m->func);
+		h = fnv1a(h, m->op);
+		h = fnv1a(h, m->orig);
+		h = fnv1a(h, m->mut);
+		snprintf(n, sizeof(n), "%d", seen);
+		m->id = fnv1a(h, n);
+	}
+}
+
+static void load(struct source *src, const char *path)
+{
+	memset(src, 0, sizeof(*src));
+	src->name = path;
+	read_source(src, path);
+	split_lines(src);
+	tokenise(src);
+	match_brackets(src);
+	name_functions(src);
+	make_mutants(src);
+	name_mutants(src);
+}
+
+/* ---- output -------------------------------------------------------------- */
+
+static void print_mutant(const struct source *src, const struct mutant *m)
+{
+	printf("%08x\t%s\t%d\t%d\t%s\t%s\t%s\t%s\t%s\n", m->id, src->name,
+	       m->line, m->last, m->op, m->func, m->orig, m->mut, m->lines);
+}
+
+static int edit_cmp(const void *a, const void *b)
+{
+	return ((const struct edit *)a)->off - ((const struct edit *)b)->off;
+}
+
+static int apply(const struct source *src, const struct mutant *m,
+		 const char *out)
+{
+	struct edit e[MAX_EDITS];
+	FILE *f = out ? fopen(out, "wb") : stdout;
+	int pos = 0, k;
+
+	if (!f) {
+		fprintf(stderr, "mutagen: cannot write %s: %s\n", out,
+			strerror(errno));
+		return 2;
+	}
+	memcpy(e, m->edits, m->nr_edits * sizeof(*e));
+	qsort(e, m->nr_edits, sizeof(*e), edit_cmp);
+	for (k = 0; k < m->nr_edits; k++) {
+		fwrite(src->text + pos, 1, e[k].off - pos, f);
+		fputs(e[k].ins, f);
+		pos = e[k].off + e[k].del;
+	}
+	fwrite(src->text + pos, 1, src->size - pos, f);
+	if (ferror(f) || (out && fclose(f))) {
+		fprintf(stderr, "mutagen: cannot write %s\n", out);
+		return 2;
+	}
+	return 0;
+}
+
+/* ---- sampling ------------------------------------------------------------ */
+
+static uint64_t rng_state;
+
+static uint64_t rng_next(void)
+{
+	uint64_t x = rng_state;
+
+	x ^= x << 13;
+	x ^= x >> 7;
+	x ^= x << 17;
+	return rng_state = x;
+}
+
+/* sample - mark @want of @n items, uniformly (a partial Fisher-Yates). */
+static char *sample(int n, int want, unsigned long long seed)
+{
+	char *chosen = xmalloc(n);
+	int *idx = xmalloc(n * sizeof(int)), i;
+
+	memset(chosen, want >= n, n);
+	if (want >= n)
+		goto out;
+	rng_state = seed * 0x9e3779b97f4a7c15ull + 0x2545f4914f6cdd1dull;
+	if (!rng_state)
+		rng_state = 1;
+	for (i = 0; i < n; i++)
+		idx[i] = i;
+	for (i = 0; i < want; i++) {
+		int j = i + (int)(rng_next() % (uint64_t)(n - i)), tmp;
+
+		tmp = idx[i];
+		idx[i] = idx[j];
+		idx[j] = tmp;
+		chosen[idx[i]] = 1;
+	}
+out:
+	free(idx);
+	return chosen;
+}
+
+/* ---- main ---------------------------------------------------------------- */
+
+static void usage(void)
+{
+	fputs("usage: mutagen [--sample N --seed S] FILE...\n"
+	      "       mutagen --apply ID FILE [-o OUT]\n",
+	      stderr);
+	exit(2);
+}
+
+static long parse_number(const char *opt, const char *s)
+{
+	char *end;
+	long v;
+
+	errno = 0;
+	v = strtol(s, &end, 10);
+	if (errno || end == s || *end || v < 0)
+		die("%s wants a number from 0 up, not '%s'", opt, s);
+	return v;
+}
+
+static int run_apply(const char *id_text, int nfiles, char **files,
+		     const char *out)
+{
+	struct source src;
+	unsigned long id;
+	char *end;
+	int i;
+
+	if (nfiles != 1)
+		usage();
+	errno = 0;
+	id = strtoul(id_text, &end, 16);
+	if (errno || end == id_text || *end || strlen(id_text) != 8)
+		die("--apply: '%s' is not a mutant ID (8 hex digits)", id_text);
+	load(&src, files[0]);
+	for (i = 0; i < src.nr_mut; i++)
+		if (src.mut[i].id == id)
+			return apply(&src, &src.mut[i], out);
+	die("%s: no mutant %s (the file changed since the list was made?)",
+	    files[0], id_text);
+	return 2;
+}
+
+int main(int argc, char **argv)
+{
+	const char *apply_id = NULL, *out = NULL;
+	long want = -1;
+	unsigned long long seed = 1;
+	struct source *src;
+	char **files = xmalloc(argc * sizeof(char *)), *chosen;
+	int i, k, total = 0, nfiles = 0;
+
+	for (i = 1; i < argc; i++) {
+		if (argv[i][0] != '-')
+			files[nfiles++] = argv[i];
+		else if (!strcmp(argv[i], "--apply") && i + 1 < argc)
+			apply_id = argv[++i];
+		else if (!strcmp(argv[i], "-o") && i + 1 < argc)
+			out = argv[++i];
+		else if (!strcmp(argv[i], "--sample") && i + 1 < argc)
+			want = parse_number("--sample", argv[++i]);
+		else if (!strcmp(argv[i], "--seed") && i + 1 < argc)
+			seed = parse_number("--seed", argv[++i]);
+		else
+			usage();
+	}
+	if (nfiles < 1)
+		usage();
+	if (apply_id)
+		return run_apply(apply_id, nfiles, files, out);
+
+	src = xmalloc(nfiles * sizeof(*src));
+	for (k = 0; k < nfiles; k++) {
+		load(&src[k], files[k]);
+		total += src[k].nr_mut;
+	}
+	chosen = sample(total, want < 0 ? total : (int)want, seed);
+	total = 0;
+	for (k = 0; k < nfiles; k++) {
+		int j;
+
+		for (j = 0; j < src[k].nr_mut; j++)
+			if (chosen[total++])
+				print_mutant(&src[k], &src[k].mut[j]);
+	}
+	if (fflush(stdout) || ferror(stdout))
+		die("cannot write the list: %s", strerror(errno));
+	return 0;
+}

@@ -1,0 +1,201 @@
+#!/bin/sh
+# tests/mutate/mutagen.sh - the mutant generator of make mutate: each
+# operator makes the mutants it names and no others, nothing in a
+# comment, a string, an #include or an assertion is touched, a mutant
+# applied changes exactly its line and keeps every line number, IDs stay
+# while the code around moves, samples are the same for the same seed,
+# and bad requests get exit status 2 and a message.
+set -u
+
+. "${srcdir:-.}/tests/unit/testlib.sh"
+mg=$(vg_tool "${builddir:-.}/tests/mutate/mutagen${EXEEXT:-}")
+
+# check NAME COMMAND... - a PASS or FAIL line for the command's status.
+check() {
+	name=$1
+	shift
+	if "$@"; then ok "$name"; else ko "$name"; fi
+}
+
+# has OP ORIGINAL MUTATED - the list in $tmp/list has that mutant.
+has() {
+	awk -F'\t' -v op="$1" -v o="$2" -v m="$3" \
+		'$5 == op && $7 == o && $8 == m { found = 1 }
+		END { exit !found }' "$tmp/list"
+}
+
+# count OP - how many mutants of kind OP the list has.
+count() {
+	awk -F'\t' -v op="$1" '$5 == op { n++ } END { print n + 0 }' \
+		"$tmp/list"
+}
+
+cat >"$tmp/a.c" <<'EOF'
+#include <linux/sched.h>
+#define LIMIT	(MAX + 1)
+/* a < b in a comment, x = y + 1; */
+static int table[] = { 7 };
+
+static int pick(int a, int b, task_t *p)
+{
+	int c = a * b;
+
+	BUG_ON(a < 0);
+	if (a < b && b != 4)
+		c += LIMIT;
+	list_add(&p->run, head);
+	p->count++;
+	printk("a < b: %d\n", a);
+	if (ready(p))
+		c = ~c;
+	return !c;
+}
+EOF
+(cd "$tmp" && "$mg" a.c) >"$tmp/list" 2>"$tmp/err"
+check "lists the mutants of a file" test -s "$tmp/list"
+
+check "ror: < moved by one" has ror "if (a < b && b != 4)" \
+	"if (a <= b && b != 4)"
+check "ror: < negated" has ror "if (a < b && b != 4)" \
+	"if (a >= b && b != 4)"
+check "ror: != negated" has ror "if (a < b && b != 4)" \
+	"if (a < b && b == 4)"
+check "lor: && to ||" has lor "if (a < b && b != 4)" \
+	"if (a < b || b != 4)"
+check "aor: * to / (not the pointer's *)" has aor "int c = a * b;" \
+	"int c = a / b;"
+check "asr: += to -=" has asr "c += LIMIT;" "c -= LIMIT;"
+check "inc: ++ to --" has inc "p->count++;" "p->count--;"
+check "cst: plus one" has cst "if (a < b && b != 4)" \
+	"if (a < b && b != 5)"
+check "cst: minus one" has cst "if (a < b && b != 4)" \
+	"if (a < b && b != 3)"
+check "cst: in a #define's body" has cst "#define LIMIT (MAX + 1)" \
+	"#define LIMIT (MAX + 2)"
+check "cst: in an initialiser" has cst "static int table[] = { 7 };" \
+	"static int table[] = { 8 };"
+check "call: list_add to list_add_tail" has call \
+	"list_add(&p->run, head);" "list_add_tail(&p->run, head);"
+check "not: ~ dropped" has not "c = ~c;" "c = c;"
+check "not: ! dropped" has not "return !c;" "return c;"
+check "cond: a plain condition negated" has cond "if (ready(p))" \
+	"if (!(ready(p)))"
+check "del: a call deleted" has del "list_add(&p->run, head);" ";"
+check "del: an increment deleted" has del "p->count++;" ";"
+check "del: an assignment deleted" has del "c = ~c;" ";"
+check "the function is named" awk -F'\t' \
+	'$7 == "c += LIMIT;" && $6 != "pick" { bad = 1 } END { exit bad }' \
+	"$tmp/list"
+
+check "no mutant in a comment" \
+	sh -c "! grep -q 'a < b in a comment' '$tmp/list'"
+check "no mutant of a string" sh -c "! cut -f8 '$tmp/list' |
+	grep -q '\"a <= b\\|\"a >= b'"
+check "no mutant of an assertion" sh -c "! grep -q BUG_ON '$tmp/list'"
+check "no mutant of an #include" sh -c "! grep -q include '$tmp/list'"
+check "no declaration deleted" sh -c "! awk -F'\t' \
+	'\$5 == \"del\" && \$7 ~ /^int /' '$tmp/list' | grep -q ."
+check "a condition with a comparison is not also negated whole" \
+	test "$(awk -F'\t' '$5 == "cond" && $7 ~ /a < b/' "$tmp/list" |
+	wc -l)" = 0
+check "a declaration's * is not an operator" sh -c "! awk -F'\t' \
+	'\$7 ~ /task_t \\*p/ && \$5 == \"aor\"' '$tmp/list' | grep -q ."
+
+# LINES: a change to LIMIT changes the code of the line that uses it.
+check "a macro's mutants name the lines that use it" awk -F'\t' '
+	$6 == "LIMIT" {
+		n++
+		split($9, r, ",")
+		for (i in r) {
+			if (split(r[i], ab, "-") == 1) ab[2] = ab[1]
+			if (ab[1] <= 12 && 12 <= ab[2]) found++
+		}
+	}
+	END { exit !(n && found == n) }' "$tmp/list"
+check "an initialiser's mutants, used nowhere in a function" awk -F'\t' \
+	'$6 == "table" && $9 != "4" { bad = 1 } END { exit bad }' \
+	"$tmp/list"
+
+# ---- applying ---------------------------------------------------------------
+
+id=$(awk -F'\t' '$5 == "asr" { print $1; exit }' "$tmp/list")
+(cd "$tmp" && "$mg" --apply "$id" a.c -o b.c) 2>"$tmp/err"
+check "--apply writes the mutant" grep -q 'c -= LIMIT;' "$tmp/b.c"
+check "--apply changes that line only" \
+	test "$(diff "$tmp/a.c" "$tmp/b.c" | grep -c '^[<>]')" = 2
+id=$(awk -F'\t' '$5 == "del" && $7 ~ /^list_add/ { print $1; exit }' \
+	"$tmp/list")
+(cd "$tmp" && "$mg" --apply "$id" a.c) >"$tmp/c.c"
+check "--apply to standard output" grep -qx '	;' "$tmp/c.c"
+check "a deletion keeps the line count" \
+	test "$(wc -l <"$tmp/a.c")" = "$(wc -l <"$tmp/c.c")"
+
+# A statement over three lines is deleted with its lines kept.
+cat >"$tmp/m.c" <<'EOF'
+static void f(int a)
+{
+	g(a,
+	  a + 1,
+	  a + 2);
+	h();
+}
+EOF
+(cd "$tmp" && "$mg" m.c) >"$tmp/mlist"
+id=$(awk -F'\t' '$5 == "del" && $7 ~ /^g\(/ { print $1 }' "$tmp/mlist")
+(cd "$tmp" && "$mg" --apply "$id" m.c) >"$tmp/m2.c"
+check "a multi-line statement is deleted whole" \
+	sh -c "! grep -q 'a + 2' '$tmp/m2.c' && grep -q 'h();' '$tmp/m2.c'"
+check "... its lines kept" test "$(wc -l <"$tmp/m2.c")" = 7
+check "... and its LAST is its last line" awk -F'\t' \
+	'$5 == "del" && $7 ~ /^g\(/ && ($3 != 3 || $4 != 5) { bad = 1 }
+	END { exit bad }' "$tmp/mlist"
+
+# ---- identity and sampling --------------------------------------------------
+
+{ echo '/* a new first line */'; cat "$tmp/a.c"; } >"$tmp/moved.c"
+(cd "$tmp" && cp a.c keep.c && cp moved.c a.c && "$mg" a.c) \
+	>"$tmp/list2"
+cp "$tmp/keep.c" "$tmp/a.c"
+check "IDs stay when the code moves" \
+	test "$(cut -f1 "$tmp/list" | sort)" = "$(cut -f1 "$tmp/list2" |
+	sort)"
+check "... while the lines move" \
+	test "$(cut -f3 "$tmp/list" | head -1)" != \
+	"$(cut -f3 "$tmp/list2" | head -1)"
+check "IDs are unique" test "$(cut -f1 "$tmp/list" | sort | uniq -d)" = ""
+
+total=$(wc -l <"$tmp/list")
+(cd "$tmp" && "$mg" --sample 5 --seed 7 a.c) >"$tmp/s1"
+(cd "$tmp" && "$mg" --sample 5 --seed 7 a.c) >"$tmp/s2"
+(cd "$tmp" && "$mg" --sample 5 --seed 8 a.c) >"$tmp/s3"
+check "--sample 5 picks 5" test "$(wc -l <"$tmp/s1")" = 5
+check "the same seed, the same pick" cmp -s "$tmp/s1" "$tmp/s2"
+check "another seed, another pick" sh -c "! cmp -s '$tmp/s1' '$tmp/s3'"
+check "a pick keeps the list's order" \
+	sh -c "grep -Fxf '$tmp/s1' '$tmp/list' | cmp -s - '$tmp/s1'"
+(cd "$tmp" && "$mg" --sample 100000 a.c) >"$tmp/s4"
+check "a sample larger than the list is the list" \
+	test "$(wc -l <"$tmp/s4")" = "$total"
+
+# ---- bad requests -----------------------------------------------------------
+
+bad() {	# NAME EXPECTED-MESSAGE ARGS...
+	name=$1 want=$2
+	shift 2
+	(cd "$tmp" && "$mg" "$@") >/dev/null 2>"$tmp/err"
+	rc=$?
+	if [ "$rc" = 2 ] && grep -q "$want" "$tmp/err"; then
+		ok "$name"
+	else
+		ko "$name (exit $rc: $(cat "$tmp/err"))"
+	fi
+}
+bad "an unknown ID" "no mutant 0badf00d" --apply 0badf00d a.c
+bad "an ID that is no ID" "not a mutant ID" --apply xyz a.c
+bad "a missing file" "cannot open" nope.c
+bad "a sample of no number" "wants a number" --sample many a.c
+bad "no file at all" "usage" --sample 3
+printf 'int a;\0int b;\n' >"$tmp/nul.c"
+bad "a file with a NUL byte" "not a C source file" nul.c
+
+finish
