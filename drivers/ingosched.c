@@ -110,14 +110,24 @@
  *  STARVATION_LIMIT		MAX_SLEEP_AVG jiffies per runnable task the
  *				expired array may wait
  */
-static int min_timeslice_ms = 5;
-static int def_timeslice_ms = 100;
-static int on_runqueue_weight = 30;
-static int child_penalty = 95;
-static int parent_penalty = 100;
-static int exit_weight = 3;
-static int interactive_delta = 2;
-static int credit_limit = 100;
+#define MIN_TIMESLICE_MS	5
+#define DEF_TIMESLICE_MS	100
+#define ON_RUNQUEUE_WEIGHT_PCT	30
+#define CHILD_PENALTY_PCT	95
+#define PARENT_PENALTY_PCT	100
+#define EXIT_WEIGHT_PARTS	3
+#define INTERACTIVE_DELTA_LEVELS 2
+#define CREDIT_LIMIT_POINTS	100
+
+/* Set to these defaults at every boot, from ingo_tunables. */
+static int min_timeslice_ms = MIN_TIMESLICE_MS;
+static int def_timeslice_ms = DEF_TIMESLICE_MS;
+static int on_runqueue_weight = ON_RUNQUEUE_WEIGHT_PCT;
+static int child_penalty = CHILD_PENALTY_PCT;
+static int parent_penalty = PARENT_PENALTY_PCT;
+static int exit_weight = EXIT_WEIGHT_PARTS;
+static int interactive_delta = INTERACTIVE_DELTA_LEVELS;
+static int credit_limit = CREDIT_LIMIT_POINTS;
 
 /* Timeslices in jiffies, at least one jiffy whatever HZ is. */
 #define MIN_TIMESLICE		max(min_timeslice_ms * HZ / 1000, 1)
@@ -3183,21 +3193,21 @@ static int ingo_check(char *buf, int len)
 	}
 
 static const struct sched_tunable ingo_tunables[] = {
-	INGO_TUNABLE(min_timeslice_ms, 1, 100, 5,
+	INGO_TUNABLE(min_timeslice_ms, 1, 100, MIN_TIMESLICE_MS,
 		     "shortest timeslice (nice 19), ms"),
-	INGO_TUNABLE(def_timeslice_ms, 10, 1000, 100,
+	INGO_TUNABLE(def_timeslice_ms, 10, 1000, DEF_TIMESLICE_MS,
 		     "timeslice at nice 0, ms; scales sleep_avg, starvation"),
-	INGO_TUNABLE(on_runqueue_weight, 0, 100, 30,
+	INGO_TUNABLE(on_runqueue_weight, 0, 100, ON_RUNQUEUE_WEIGHT_PCT,
 		     "% of runqueue wait credited as sleep (task wake-ups)"),
-	INGO_TUNABLE(child_penalty, 0, 100, 95,
+	INGO_TUNABLE(child_penalty, 0, 100, CHILD_PENALTY_PCT,
 		     "% of sleep_avg a child keeps at fork"),
-	INGO_TUNABLE(parent_penalty, 0, 100, 100,
+	INGO_TUNABLE(parent_penalty, 0, 100, PARENT_PENALTY_PCT,
 		     "% of sleep_avg a parent keeps at fork"),
-	INGO_TUNABLE(exit_weight, 0, 100, 3,
+	INGO_TUNABLE(exit_weight, 0, 100, EXIT_WEIGHT_PARTS,
 		     "parent's sleep_avg weight against an exiting child's"),
-	INGO_TUNABLE(interactive_delta, 0, 10, 2,
+	INGO_TUNABLE(interactive_delta, 0, 10, INTERACTIVE_DELTA_LEVELS,
 		     "bonus levels that make a nice 0 task interactive"),
-	INGO_TUNABLE(credit_limit, 0, 1000, 100,
+	INGO_TUNABLE(credit_limit, 0, 1000, CREDIT_LIMIT_POINTS,
 		     "interactive_credit beyond which credit is high or low"),
 	{ .name = NULL }
 };

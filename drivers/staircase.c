@@ -107,8 +107,12 @@
  * compute - 0..1, default 0: x10 intervals, delayed preemption, and no
  *	burst extension (writing 1 also sets interactive to 0).
  */
-static int sched_interactive = 1;
-static int sched_compute;
+#define DEF_INTERACTIVE		1
+#define DEF_COMPUTE		0
+
+/* Set to these defaults at every boot, from stair_tunables. */
+static int sched_interactive = DEF_INTERACTIVE;
+static int sched_compute = DEF_COMPUTE;
 
 /* /proc/schedstat format version (the 2.6.10 line format). */
 #define SCHEDSTAT_VERSION	10
@@ -1568,7 +1572,7 @@ static const struct sched_tunable stair_tunables[] = {
 		.desc	= "1: burst from wake-ups keeps a task on top longer",
 		.min	= 0,
 		.max	= 1,
-		.def	= 1,
+		.def	= DEF_INTERACTIVE,
 		.value	= &sched_interactive,
 	},
 	{
@@ -1577,7 +1581,7 @@ static const struct sched_tunable stair_tunables[] = {
 			"10 ms, interactive 0",
 		.min	= 0,
 		.max	= 1,
-		.def	= 0,
+		.def	= DEF_COMPUTE,
 		.value	= &sched_compute,
 		.store	= compute_store,
 	},
