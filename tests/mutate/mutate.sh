@@ -20,7 +20,9 @@
 #	stillborn	it does not compile (not counted)
 #
 # The score of a file is killed / (killed + survived + uncovered); the
-# run fails if a file's score is below --target.
+# run fails if a file's score is below --target.  Each mutant's line of
+# results.tsv holds: ID FILE LINE OP FUNCTION STATUS KILLED-BY ORIGINAL
+# MUTATED MILLISECONDS.
 #
 # Which tests run a line comes from a coverage build of the same tree:
 # each test is run alone and gcov says which lines of the mutated files
@@ -51,6 +53,10 @@
 #	--configure "ARGS"	extra arguments for the trees' configure
 #	--time-factor K		a test may take K times as long as it takes
 #				without a mutant, at least 10 s (default 10)
+#	--no-coverage		no coverage build: every mutant runs every
+#				test (quickest first) until one fails; for
+#				small samples, where the build costs more
+#				than it saves
 set -u
 
 srcdir=.
@@ -64,6 +70,7 @@ target=95
 configure_args=
 factor=10
 mutagen=
+coverage=yes
 
 die() {
 	echo "mutate: $*" >&2
@@ -83,6 +90,7 @@ while [ $# -gt 0 ]; do
 	--target) target=$2; shift 2 ;;
 	--configure) configure_args=$2; shift 2 ;;
 	--time-factor) factor=$2; shift 2 ;;
+	--no-coverage) coverage=no; shift ;;
 	--) shift; break ;;
 	-*) die "unknown option $1" ;;
 	*) break ;;
@@ -193,22 +201,27 @@ object_of() {
 }
 
 # run_test T LIMIT - one test in this tree: 0 passed (or skipped: its
-# tool is missing), 1 failed, 124 ran past LIMIT seconds.
+# tool is missing), 1 failed, 124 ran past its limit.  Each of its
+# processes may use LIMIT seconds of CPU (a mutant that loops spins:
+# CPU time, unlike the clock, does not stretch when the machine is
+# busy), and the whole test ten times that on the clock.
 run_test() {
 	case $1 in
 	*.sh)
-		env srcdir="$PWD" top_srcdir="$PWD" builddir="$PWD" \
+		set -- env srcdir="$PWD" top_srcdir="$PWD" builddir="$PWD" \
 			top_builddir="$PWD" CC="${CC:-cc}" \
-			LIBTOOL="$PWD/libtool" EXEEXT= \
-			timeout -k 5 "$2" bash "$1" >/dev/null 2>&1
+			LIBTOOL="$PWD/libtool" EXEEXT= bash "$1" "$2"
 		;;
 	*)
-		CK_VERBOSITY=silent timeout -k 5 "$2" "./$1" >/dev/null 2>&1
+		set -- env CK_VERBOSITY=silent "./$1" "$2"
 		;;
 	esac
+	limit_s=${!#}
+	(ulimit -t "$limit_s" && exec timeout -k 5 $((limit_s * 10)) \
+		"${@:1:$#-1}") >/dev/null 2>&1
 	case $? in
 	0|77) return 0 ;;
-	124|137)
+	124|137|152)
 		# what the test started and left running goes too
 		pkill -KILL -f "^[^ ]*$PWD/" 2>/dev/null
 		return 124
@@ -343,10 +356,11 @@ worker() {
 	# the share on descriptor 3: the tests must not read it
 	while IFS='	' read -r -u 3 id file line last op func orig mut lines sel
 	do
+		t0=$(date +%s%N)
 		judge </dev/null
-		printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$id" "$file" \
-			"$line" "$op" "$func" "$status" "$by" "$orig" "$mut" \
-			>>"$results"
+		printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$id" \
+			"$file" "$line" "$op" "$func" "$status" "$by" "$orig" \
+			"$mut" $((($(date +%s%N) - t0) / 1000000)) >>"$results"
 	done 3<"$out/share.$n"
 }
 
@@ -422,7 +436,9 @@ run_all() {
 		pids="$pids $!"
 		i=$((i + 1))
 	done
-	if (coverage) >"$out/coverage.log" 2>&1; then
+	if [ "$coverage" = no ]; then
+		awk '{ print $0 "\t*" }' "$list" >"$out/plan.tsv"
+	elif (coverage) >"$out/coverage.log" 2>&1; then
 		plan >"$out/plan.tsv"
 	else
 		echo "mutate: no coverage build (see $out/coverage.log):" \
