@@ -911,6 +911,8 @@ static int stair_try_to_wake_up(task_t *p, unsigned int state, int sync)
 	rq->ttwu_cnt++;
 	cpu = wake_cpu(p);
 	if (cpu != task_cpu(p)) {
+		/* counted where it slept, as ttwu_cnt */
+		rq->ttwu_moved++;
 		/* Not queued and not running: it may change CPU freely. */
 		set_task_cpu(p, cpu);
 		task_rq_unlock(rq, &flags);
@@ -920,7 +922,6 @@ static int stair_try_to_wake_up(task_t *p, unsigned int state, int sync)
 			goto out;
 		if (stair(p)->on_rq)
 			goto out_running;
-		rq->ttwu_moved++;
 	}
 	if (old_state == TASK_UNINTERRUPTIBLE)
 		rq->nr_uninterruptible--;
