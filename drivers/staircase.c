@@ -143,6 +143,7 @@ struct stair_rq {
 	unsigned long sched_noswitch, sched_switch, sched_cnt, sched_goidle;
 	unsigned long ttwu_cnt, ttwu_moved, wunt_cnt, wunt_moved;
 	unsigned long pulled_idle, pulled_busy, pulled_newidle;
+	unsigned long lost_idle, lost_busy, lost_newidle;
 	unsigned long long pick_work;	/* levels pick_next() examined */
 };
 
@@ -663,7 +664,10 @@ static void idle_pull(struct stair_rq *this_rq, int this_cpu)
 	} else {
 		spin_lock(&busiest->lock);
 	}
-	this_rq->pulled_newidle += pull_one(this_rq, this_cpu, busiest);
+	if (pull_one(this_rq, this_cpu, busiest)) {
+		this_rq->pulled_newidle++;
+		busiest->lost_newidle++;
+	}
 	spin_unlock(&busiest->lock);
 }
 
@@ -694,10 +698,13 @@ static void balance_tick(struct stair_rq *this_rq, int this_cpu)
 		return;
 	double_rq_lock(this_rq, busiest);
 	if (pull_one(this_rq, this_cpu, busiest)) {
-		if (idle)
+		if (idle) {
 			this_rq->pulled_idle++;
-		else
+			busiest->lost_idle++;
+		} else {
 			this_rq->pulled_busy++;
+			busiest->lost_busy++;
+		}
 	}
 	double_rq_unlock(this_rq, busiest);
 }
@@ -1456,8 +1463,9 @@ static int stair_show_schedstat(struct seq_file *seq, void *v)
 			   rq->sched_switch, rq->sched_cnt, rq->sched_goidle,
 			   0UL, 0UL, 0UL, 0UL, rq->ttwu_cnt, rq->ttwu_moved,
 			   rq->ttwu_cnt, rq->wunt_cnt, rq->wunt_moved, 0UL, 0UL,
-			   0UL, 0UL, 0UL, rq->pulled_idle, 0UL, rq->pulled_busy,
-			   0UL, rq->pulled_newidle, 0UL);
+			   0UL, 0UL, 0UL, rq->pulled_idle, rq->lost_idle,
+			   rq->pulled_busy, rq->lost_busy, rq->pulled_newidle,
+			   rq->lost_newidle);
 	}
 	return 0;
 }
