@@ -1454,6 +1454,9 @@ static int stair_show_schedstat(struct seq_file *seq, void *v)
 		 * smt_cnt, sbe_cnt, cpu_time, run_delay, pcnt, then pulled
 		 * and lost for idle, busy and newly idle balancing.  No
 		 * expired array, active balancing or sched_info: zeros.
+		 * sched_switch counts context switches, sched_noswitch
+		 * picks without one; wunt_moved new tasks placed off the
+		 * CPU they came on.
 		 */
 		seq_printf(seq,
 			   "cpu%d %lu %lu %lu %lu %lu %lu %lu %lu "

@@ -1028,7 +1028,9 @@ static int tiny_show_schedstat(struct seq_file *seq, void *v)
 		 * smt_cnt, sbe_cnt, cpu_time, run_delay, pcnt, then pulled
 		 * and lost for each idle type.  tiny has no expired array,
 		 * active balancing or sched_info, so those stay 0, and only
-		 * pulls by a CPU going idle (newly idle).
+		 * pulls by a CPU going idle (newly idle).  sched_switch
+		 * counts context switches, sched_noswitch picks without one;
+		 * wunt_moved new tasks placed off the CPU they came on.
 		 */
 		seq_printf(seq,
 			   "cpu%d %lu %lu %lu %lu %lu %lu %lu %lu "
