@@ -265,6 +265,7 @@ int sim_move_pending(struct task_struct *p);
 /* trace.c */
 void sim_trace_switch(int cpu, struct task_struct *prev,
 		      struct task_struct *next);
+void sim_check_left_entry(int ctx, const char *where);
 void sim_trace_migrate(struct task_struct *p, int from, int to);
 
 /* dispatcher (libsched/scheduler.c) */

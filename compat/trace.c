@@ -189,6 +189,19 @@ void trace_sched_leave(int old_ctx)
 }
 
 /*
+ * sim_check_left_entry - a CPU's code leaves the kernel (to user mode,
+ * the idle loop, or from an interrupt) in @ctx: every scheduler entry
+ * point it entered must have been left, or the facts would lie.
+ */
+void sim_check_left_entry(int ctx, const char *where)
+{
+	if (ctx != SCHED_CTX_NONE)
+		sim_fail("BUG: cpu%d is %s inside scheduler entry point %d: "
+			 "a trace_sched_enter() without trace_sched_leave()",
+			 smp_processor_id(), where, ctx);
+}
+
+/*
  * trace_sched_waking - try_to_wake_up(@p, @state) begins.  Whether it
  * wakes @p is the machine's to say: @p must be asleep (neither on a CPU
  * nor runnable, so not queued) in a state of @state.
@@ -348,6 +361,7 @@ static void stat_move(struct task_struct *p, int from, int to)
 	ev.ctx = ctx;
 	ev.pending = (p->sim->moving > 0 ? SIM_PENDING_AFFINITY : 0) |
 		(p->sim->in_exec > 0 ? SIM_PENDING_EXEC : 0);
+	ev.by_kthread = !!(current->flags & PF_KTHREAD);
 	if (ctx == SCHED_CTX_TICK && current->sim->is_idle) {
 		ev.tick_idle = 1;
 		ev.tick_queued = tick_queued(from);

@@ -185,6 +185,7 @@ struct sim_stat_event {
 				 * running when the tick came... */
 	int tick_queued;	/* ... with this many tasks queued on cpu */
 	int pending;		/* MOVE: SIM_PENDING_*, what pid waits in */
+	int by_kthread;		/* MOVE: cpu runs a kernel thread */
 	int nr_running;		/* YIELD, EXEC: runnable tasks on cpu (the
 				 * caller included) when called */
 	int nr_normal;		/* YIELD: SCHED_NORMAL ones among the others */
