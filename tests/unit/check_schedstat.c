@@ -19,6 +19,9 @@
  * sched_noswitch (they have no expired array), and count a new task as
  * moved when wake_up_new_task() put it on another CPU than it came in
  * with (2.6.10 never moves it: it is "moved" when not on the parent's).
+ * The scenarios that pin what the facts leave open (the tests of the
+ * "linux-2.6.10" case) run on 2.6.10's scheduler itself, ingosched:
+ * their numbers come from its rules.
  *
  * How each field is checked (F: facts, exact unless a range is said):
  *   yld_cnt          F: sched_yield() calls on the CPU.
@@ -93,6 +96,9 @@
  * Not checked: what the machine cannot see and no identity pins down
  * (the affine/balance split outside the scenarios, lb_failed beyond the
  * identity).
+ *
+ * SCHEDSTAT_DUMP=1 prints every move with the type and domain given it,
+ * and every exec, when a test checks its fields.
  */
 #include <errno.h>
 #include <stdarg.h>
@@ -268,17 +274,19 @@ struct profile {
 	unsigned long long unused;	/* F(field): always 0 */
 	int context_switches;	/* sched_switch: context switches */
 	int wunt_placed;	/* wunt_moved: placed off the CPU it came on */
+	int is_2_6_10;		/* 2.6.10's scheduler itself: its scenarios */
 };
 
 /* The drivers that say they reuse the line, as their comments say. */
 static const struct profile profiles[] = {
+	{ "ingosched", 0, 0, 0, 1 },
 	{ "tiny", NO_2_6_10_EXTRAS | F(PT_GAINED_IDLE) | F(PT_LOST_IDLE) |
 		  F(PT_GAINED_BUSY) | F(PT_LOST_BUSY), 1, 1 },
 	{ "staircase", NO_2_6_10_EXTRAS, 1, 1 },
 };
 
 /* Everyone else: 2.6.10's meaning of every field. */
-static const struct profile linux_2_6_10 = { NULL, 0, 0, 0 };
+static const struct profile linux_2_6_10 = { NULL, 0, 0, 0, 0 };
 
 static const struct profile *profile_of(const char *driver)
 {
@@ -302,7 +310,8 @@ struct placement {
 struct move {
 	unsigned long seq;
 	unsigned long long ns;
-	int pid, cpu, from, to, ctx, pending, tick_idle, tick_queued;
+	int pid, cpu, from, to, ctx, pending, by_kthread, tick_idle;
+	int tick_queued;
 	unsigned long pass;	/* newidle: the pick of cpu it precedes */
 };
 
@@ -464,6 +473,7 @@ static void fact_move(const struct sim_stat_event *ev)
 	m->to = ev->to;
 	m->ctx = ev->ctx;
 	m->pending = ev->pending;
+	m->by_kthread = ev->by_kthread;
 	m->tick_idle = ev->tick_idle;
 	m->tick_queued = ev->tick_queued;
 	m->pass = facts->cpu[ev->cpu].passes;
@@ -665,6 +675,36 @@ static int domain_of(const struct cpu_line *l, int cpu)
 		if (l->span[k] & (1ULL << cpu))
 			return k;
 	return -1;
+}
+
+/*
+ * explained - is @m one of the moves the checks know?  A wake-up's or a
+ * new task's placement, a pull by the tick or by a CPU going idle, a
+ * push of a task off a CPU by schedule(), an affinity change moving its
+ * task, an exec moving its task, a kernel thread's own moves (requests,
+ * active balancing), hotplug, the machine.  Anything else would be
+ * counted nowhere: so the facts' contexts are checked too.
+ */
+static int explained(const struct move *m)
+{
+	switch (m->ctx) {
+	case SIM_CTX_WAKEUP:
+	case SIM_CTX_NEW:
+	case SIM_CTX_HOTPLUG:
+	case SIM_CTX_MACHINE:
+		return 1;
+	case SIM_CTX_TICK:
+		return m->to == m->cpu;
+	case SIM_CTX_SCHEDULE:
+		return m->to == m->cpu || m->from == m->cpu;
+	case SIM_CTX_AFFINITY:
+		return m->pending & SIM_PENDING_AFFINITY;
+	case SIM_CTX_EXEC:
+		return m->pending & SIM_PENDING_EXEC;
+	case SIM_CTX_NONE:
+		return m->by_kthread;
+	}
+	return 0;
 }
 
 /* Is @m a pull by the tick, by a CPU going idle, by active balancing? */
@@ -1079,6 +1119,12 @@ static void check_all(void)
 	classify(&now, pull);
 	dump(pull);
 	check_tasks(&tasks_delay, &tasks);
+	for (i = 0; i < facts->nr_move; i++)
+		if (!explained(&facts->move[i]))
+			complain("\n  pid %d moved from cpu%d to cpu%d by cpu%d in "
+				 "context %d: no such move", facts->move[i].pid,
+				 facts->move[i].from, facts->move[i].to,
+				 facts->move[i].cpu, facts->move[i].ctx);
 	for (i = 0; i < now.nr; i++) {
 		check_cpu(&now.line[i], pull);
 		check_domains(&now.line[i], pull, tasks);
@@ -1136,26 +1182,29 @@ static void body_asleep(void *unused)
 }
 
 /*
- * Masks of every CPU and of CPU 0 in user memory, for
+ * Masks of every CPU, of CPU 0 and of the last CPU in user memory, for
  * sched_setaffinity(): mapped in the workload's address space through a
  * task that sleeps, before any task that uses them is spawned.
  */
-static unsigned long all_mask_uaddr, cpu0_mask_uaddr;
+static unsigned long all_mask_uaddr, cpu0_mask_uaddr, last_mask_uaddr;
+
+static unsigned long map_mask(int pid, unsigned long mask)
+{
+	unsigned long uaddr = sim_user_map(pid, sizeof(mask));
+
+	st_assert(uaddr, "sim_user_map: %s", sim_error());
+	ck_assert_int_eq(sim_user_write(pid, uaddr, &mask, sizeof(mask)), 0);
+	return uaddr;
+}
 
 static void map_masks(void)
 {
-	unsigned long all = (1UL << nr_cpus) - 1, cpu0 = 1;
 	int pid = spawn_on("masks", SIM_SCHED_NORMAL, 0, 0, NULL, body_asleep,
 			   NULL);
 
-	all_mask_uaddr = sim_user_map(pid, sizeof(all));
-	cpu0_mask_uaddr = sim_user_map(pid, sizeof(cpu0));
-	st_assert(all_mask_uaddr && cpu0_mask_uaddr, "sim_user_map: %s",
-		  sim_error());
-	ck_assert_int_eq(sim_user_write(pid, all_mask_uaddr, &all,
-					sizeof(all)), 0);
-	ck_assert_int_eq(sim_user_write(pid, cpu0_mask_uaddr, &cpu0,
-					sizeof(cpu0)), 0);
+	all_mask_uaddr = map_mask(pid, (1UL << nr_cpus) - 1);
+	cpu0_mask_uaddr = map_mask(pid, 1);
+	last_mask_uaddr = map_mask(pid, 1UL << (nr_cpus - 1));
 }
 
 static void set_affinity(unsigned long uaddr)
@@ -1358,18 +1407,31 @@ START_TEST(schedstat_counts_execs)
 END_TEST
 
 /*
- * Affinity changes move tasks, running, queued and asleep: moves no
- * counter of balancing may count.
+ * Affinity changes move tasks, running (their own affinity), queued and
+ * asleep (another's): moves no counter of balancing may count.
  */
 START_TEST(schedstat_ignores_affinity_moves)
 {
+	struct sim_task_attr a;
+	int mover, sleeper, i;
+
 	boot_loop(_i);
 	map_masks();
 	spawn("flipper", body_flipper, NULL);
 	spawn("flipper", body_flipper, NULL);
 	spawn("hog", body_hog, NULL);
-	spawn("sleeper", t_body_sleeper, ARG(2));
-	run(MS(200));
+	sleeper = spawn("sleeper", t_body_sleeper, ARG(2));
+	sim_task_attr_init(&a);
+	a.name = "mover";
+	mover = sim_spawn_script(&a);
+	st_assert(mover > 0, "script: %s", sim_error());
+	/* the sleeper, asleep or queued, is sent from CPU to CPU */
+	for (i = 0; i < 20; i++) {
+		t_syscall(mover, SIM_SYS_sched_setaffinity, sleeper,
+			  sizeof(unsigned long),
+			  i % 2 ? cpu0_mask_uaddr : last_mask_uaddr);
+		run(MS(5) + MS(1) / 3);
+	}
 	check_all();
 }
 END_TEST
@@ -1454,8 +1516,9 @@ END_TEST
 /* ---- 2.6.10's meanings: what only a scenario pins down ------------------- */
 
 /*
- * The drivers that keep 2.6.10's meanings (no entry in profiles[]), for
- * the scenarios below: loop index i is the i-th of them.
+ * The drivers that are 2.6.10's scheduler (ingosched), for the
+ * scenarios below, whose numbers come from its rules: loop index i is
+ * the i-th of them.
  */
 static int linux_drivers[16], nr_linux_drivers;
 
@@ -1668,6 +1731,64 @@ START_TEST(schedstat_wake_balance_pulls_hot_task)
 END_TEST
 
 /*
+ * 2 CPUs.  Four hogs pinned to cpu0 for 200 ms (its load is 4 x 128 =
+ * 512; cpu1 has none), then a SCHED_FIFO script task on cpu0 lets them
+ * run anywhere, at one instant.  cpu1's next idle balancing finds an
+ * imbalance of min(512 - 256, 256 - 0) = 256, two tasks, and pulls
+ * both in one tick: lb_imbalance[idle] and pt_gained[idle] grow by 2
+ * (then two hogs on each CPU: balanced).
+ */
+START_TEST(schedstat_idle_balance_pulls_its_imbalance)
+{
+	struct snapshot now;
+	const struct cpu_line *was, *is;
+	unsigned long long tick = 0;
+	int hog[4], s, i, first, pulls = 0;
+
+	boot_linux(_i, 2, 1);
+	map_masks();
+	for (i = 0; i < 4; i++)
+		hog[i] = spawn_on("hog", SIM_SCHED_NORMAL, 0, 0, "0",
+				  body_hog, NULL);
+	s = sim_spawn_script(&(struct sim_task_attr){
+		.name = "s", .policy = SIM_SCHED_FIFO, .rt_priority = 50,
+		.cpus = "0", .cap_sys_nice = 1 });
+	st_assert(s > 0, "script: %s", sim_error());
+	run(MS(200));
+	for (i = 0; i < 4; i++)
+		st_assert(t_syscall(s, SIM_SYS_sched_setaffinity, hog[i],
+				    sizeof(unsigned long), all_mask_uaddr) == 0,
+			  "setaffinity");
+	snap(&start);
+	first = facts->nr_move;
+	run(MS(10));
+	snap(&now);
+	check_all();
+	for (i = first; i < facts->nr_move; i++) {
+		const struct move *m = &facts->move[i];
+
+		if (!tick_pull(m))
+			continue;
+		st_assert(m->cpu == 1 && (!pulls || m->ns == tick),
+			  "a pull by cpu%d at %llu ns", m->cpu, m->ns);
+		tick = m->ns;
+		pulls++;
+	}
+	st_assert(pulls == 2, "%d pulls", pulls);
+	was = line_of(&start, 1);
+	is = line_of(&now, 1);
+	st_assert(is->v[PT_GAINED_IDLE] - was->v[PT_GAINED_IDLE] == 2,
+		  "pt_gained[idle] %lu",
+		  is->v[PT_GAINED_IDLE] - was->v[PT_GAINED_IDLE]);
+	st_assert(is->dom[0][DOM(T_IDLE, LB_IMBALANCE)] -
+		  was->dom[0][DOM(T_IDLE, LB_IMBALANCE)] == 2,
+		  "lb_imbalance[idle] %lu",
+		  is->dom[0][DOM(T_IDLE, LB_IMBALANCE)] -
+		  was->dom[0][DOM(T_IDLE, LB_IMBALANCE)]);
+}
+END_TEST
+
+/*
  * 6 CPUs, 3 cores of 2 threads.  Two hogs on the threads of core 0,
  * cores 1 and 2 idle.  The idle CPUs' core-level balancing finds one
  * task per runqueue of core 0: nothing to pull, so it fails, and after
@@ -1732,7 +1853,7 @@ static Suite *schedstat_suite(void)
 	suite_add_tcase(s, dom);
 
 	for (i = 0; i < n; i++)
-		if (profile_of(sim_driver_name(i)) == &linux_2_6_10)
+		if (profile_of(sim_driver_name(i))->is_2_6_10)
 			linux_drivers[nr_linux_drivers++] = i;
 	tcase_add_checked_fixture(v2610, NULL, teardown);
 	tcase_add_loop_test(v2610, schedstat_yields_alternate_arrays, 0,
@@ -1744,6 +1865,8 @@ static Suite *schedstat_suite(void)
 	tcase_add_loop_test(v2610, schedstat_wake_balance_pulls_hot_task, 0,
 			    nr_linux_drivers);
 	tcase_add_loop_test(v2610, schedstat_active_balance_tries_each_idle_core,
+			    0, nr_linux_drivers);
+	tcase_add_loop_test(v2610, schedstat_idle_balance_pulls_its_imbalance,
 			    0, nr_linux_drivers);
 	suite_add_tcase(s, v2610);
 	return s;
