@@ -163,6 +163,7 @@ static void reset_globals(void)
 	sim_locks_reset();
 	sim_timers_reset();
 	sim_trace_set_sink(NULL, NULL);
+	sim_stat_set_sink(NULL, NULL);
 }
 
 /* The harness's rt_mutexes (SIM_CMD_MUTEX_*, sim_mutex_*()). */
@@ -1348,4 +1349,25 @@ static int schedstat_fn(void *unused)
 const char *sim_schedstat(void)
 {
 	return run_guarded(schedstat_fn, NULL) ? NULL : schedstat_text;
+}
+
+/* ---- what the machine sees of the scheduler's work (schedstat) --------- */
+
+/* The facts themselves are compat/trace.c's: sim_stat_set_sink(). */
+
+int sim_task_schedstat(int pid, struct sim_task_schedstat *stat)
+{
+	struct sim_task *st = sim_find(pid);
+	const struct sched_info *si;
+
+	if (!sim.booted || !st)
+		return set_error(-ESRCH, "no task with pid %d", pid);
+	memset(stat, 0, sizeof(*stat));
+#ifdef CONFIG_SCHEDSTATS
+	si = st->task ? &st->task->sched_info : &st->final_sched_info;
+	stat->cpu_time = si->cpu_time;
+	stat->run_delay = si->run_delay;
+	stat->pcnt = si->pcnt;
+#endif
+	return 0;
 }

@@ -60,6 +60,10 @@ struct sim_cpu {
 	/* statistics */
 	unsigned long long busy_ns, idle_ns, last_acct;
 	unsigned long switches;
+
+	/* schedstat facts: the entry point interrupt context is in (trace.c) */
+	int irq_ctx;
+	int tick_queued;		/* queued here when it came; -1 unknown */
 };
 
 struct sim_cmd {
@@ -107,6 +111,13 @@ struct sim_task {
 	unsigned long cmds_done;
 	long cmd_result;
 	wait_queue_head_t cmd_wait;
+
+	/* schedstat facts: the entry point this task's code is in */
+	int sched_ctx;
+	int in_exec;
+#ifdef CONFIG_SCHEDSTATS
+	struct sched_info final_sched_info;	/* once the task is freed */
+#endif
 
 	int kernel_ds;			/* set_fs(KERNEL_DS) in effect */
 	struct list_head free_list;	/* waiting for the machine to free */
@@ -254,8 +265,7 @@ int sim_move_pending(struct task_struct *p);
 /* trace.c */
 void sim_trace_switch(int cpu, struct task_struct *prev,
 		      struct task_struct *next);
-void sim_trace_wakeup(struct task_struct *p, int success);
-void sim_trace_new(struct task_struct *p);
+void sim_check_left_entry(int ctx, const char *where);
 void sim_trace_migrate(struct task_struct *p, int from, int to);
 
 /* dispatcher (libsched/scheduler.c) */

@@ -109,6 +109,7 @@ void sim_irq_exit(int cpu)
 	c->irqs_off = 1;
 	preempt_count() -= SOFTIRQ_OFFSET;
 	sim_check_no_locks(cpu, "returning from a softirq");
+	sim_check_left_entry(c->irq_ctx, "returning from an interrupt");
 	c->irqs_off = 0;
 }
 
@@ -292,6 +293,7 @@ void sim_park(enum sim_park why, unsigned long long until)
 	if (c->irqs_off)
 		sim_fail("BUG: %s returns to the machine on cpu%d with "
 			 "interrupts disabled", sim_task_name(p), c->id);
+	sim_check_left_entry(p->sim->sched_ctx, "returning to the machine");
 	c->park = why;
 	c->burn_end = until;
 	host_ctx_switch(p->sim->ctx, host_ctx_main());

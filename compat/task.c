@@ -15,6 +15,7 @@
 #include <linux/slab.h>
 #include <linux/string.h>
 #include <asm/uaccess.h>
+#include <linux/sched_trace.h>
 
 #include "internal.h"
 
@@ -87,6 +88,9 @@ void sim_free_dead_tasks(void)
 
 	list_for_each_entry_safe(st, n, &sim.dead, free_list) {
 		list_del(&st->free_list);
+#ifdef CONFIG_SCHEDSTATS
+		st->final_sched_info = st->task->sched_info;
+#endif
 		host_ctx_free(st->ctx);
 		st->ctx = NULL;
 		kfree(st->task);
@@ -360,9 +364,13 @@ struct task_struct *kthread_create(int (*threadfn)(void *data), void *data,
  */
 void kthread_bind(struct task_struct *k, unsigned int cpu)
 {
+	int ctx;
+
 	BUG_ON(k->state != TASK_INTERRUPTIBLE);
 	wait_task_inactive(k);
+	ctx = trace_sched_enter(SCHED_CTX_MACHINE);
 	set_task_cpu(k, cpu);
+	trace_sched_leave(ctx);
 	k->cpus_allowed = cpumask_of_cpu(cpu);
 }
 
@@ -454,14 +462,16 @@ void unregister_cpu_notifier(struct notifier_block *nb)
 int sim_cpu_notify(unsigned long action, int cpu)
 {
 	struct notifier_block *nb;
-	int ret;
+	int ret = 0, ctx = trace_sched_enter(SCHED_CTX_HOTPLUG);
 
-	for (nb = sim.cpu_chain; nb; nb = nb->next) {
-		ret = nb->notifier_call(nb, action, (void *)(long)cpu);
-		if (ret & NOTIFY_STOP_MASK)
-			return -EINVAL;
-	}
-	return 0;
+	for (nb = sim.cpu_chain; nb; nb = nb->next)
+		if (nb->notifier_call(nb, action, (void *)(long)cpu) &
+		    NOTIFY_STOP_MASK) {
+			ret = -EINVAL;
+			break;
+		}
+	trace_sched_leave(ctx);
+	return ret;
 }
 
 /*
@@ -514,8 +524,12 @@ static void apply_attr(struct task_struct *p, const struct sim_spawn_req *req)
 		req->attr.cap_sys_nice ? CAP_FULL_SET :
 		CAP_FULL_SET & ~CAP_TO_MASK(CAP_SYS_NICE);
 	p->cpus_allowed = req->cpus;
-	if (!cpu_isset(task_cpu(p), p->cpus_allowed))
+	if (!cpu_isset(task_cpu(p), p->cpus_allowed)) {
+		int ctx = trace_sched_enter(SCHED_CTX_MACHINE);
+
 		set_task_cpu(p, any_online_cpu(p->cpus_allowed));
+		trace_sched_leave(ctx);
+	}
 
 	set_fs(KERNEL_DS);
 	ret = setscheduler(p->pid, req->attr.policy,

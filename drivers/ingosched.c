@@ -1529,8 +1529,6 @@ static int dependent_sleeper(int this_cpu, struct runqueue *this_rq)
 		    (smt_curr == smt_rq->idle && smt_rq->nr_running))
 			resched_task(smt_curr);
 	}
-	if (ret)
-		schedstat_inc(this_rq, smt_cnt);
 out_unlock:
 	unlock_siblings(others);
 	return ret;
@@ -2404,6 +2402,7 @@ static void sched_migrate_task(task_t *p, int dest_cpu)
 	if (!cpu_isset(dest_cpu, p->cpus_allowed) ||
 	    unlikely(cpu_is_offline(dest_cpu)))
 		goto out;
+	schedstat_inc(rq, smt_cnt);
 	if (migrate_task(p, dest_cpu, &req)) {
 		wait_for_migration(rq, &flags, &req);
 		return;

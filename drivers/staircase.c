@@ -147,6 +147,7 @@ struct stair_rq {
 	unsigned long sched_noswitch, sched_switch, sched_cnt, sched_goidle;
 	unsigned long ttwu_cnt, ttwu_moved, wunt_cnt, wunt_moved;
 	unsigned long pulled_idle, pulled_busy, pulled_newidle;
+	unsigned long lost_idle, lost_busy, lost_newidle;
 	unsigned long long pick_work;	/* levels pick_next() examined */
 };
 
@@ -667,7 +668,10 @@ static void idle_pull(struct stair_rq *this_rq, int this_cpu)
 	} else {
 		spin_lock(&busiest->lock);
 	}
-	this_rq->pulled_newidle += pull_one(this_rq, this_cpu, busiest);
+	if (pull_one(this_rq, this_cpu, busiest)) {
+		this_rq->pulled_newidle++;
+		busiest->lost_newidle++;
+	}
 	spin_unlock(&busiest->lock);
 }
 
@@ -698,10 +702,13 @@ static void balance_tick(struct stair_rq *this_rq, int this_cpu)
 		return;
 	double_rq_lock(this_rq, busiest);
 	if (pull_one(this_rq, this_cpu, busiest)) {
-		if (idle)
+		if (idle) {
 			this_rq->pulled_idle++;
-		else
+			busiest->lost_idle++;
+		} else {
 			this_rq->pulled_busy++;
+			busiest->lost_busy++;
+		}
 	}
 	double_rq_unlock(this_rq, busiest);
 }
@@ -915,6 +922,8 @@ static int stair_try_to_wake_up(task_t *p, unsigned int state, int sync)
 	rq->ttwu_cnt++;
 	cpu = wake_cpu(p);
 	if (cpu != task_cpu(p)) {
+		/* counted where it slept, as ttwu_cnt */
+		rq->ttwu_moved++;
 		/* Not queued and not running: it may change CPU freely. */
 		set_task_cpu(p, cpu);
 		task_rq_unlock(rq, &flags);
@@ -924,7 +933,6 @@ static int stair_try_to_wake_up(task_t *p, unsigned int state, int sync)
 			goto out;
 		if (stair(p)->on_rq)
 			goto out_running;
-		rq->ttwu_moved++;
 	}
 	if (old_state == TASK_UNINTERRUPTIBLE)
 		rq->nr_uninterruptible--;
@@ -1450,6 +1458,9 @@ static int stair_show_schedstat(struct seq_file *seq, void *v)
 		 * smt_cnt, sbe_cnt, cpu_time, run_delay, pcnt, then pulled
 		 * and lost for idle, busy and newly idle balancing.  No
 		 * expired array, active balancing or sched_info: zeros.
+		 * sched_switch counts context switches, sched_noswitch
+		 * picks without one; wunt_moved new tasks placed off the
+		 * CPU they came on.
 		 */
 		seq_printf(seq,
 			   "cpu%d %lu %lu %lu %lu %lu %lu %lu %lu "
@@ -1459,8 +1470,9 @@ static int stair_show_schedstat(struct seq_file *seq, void *v)
 			   rq->sched_switch, rq->sched_cnt, rq->sched_goidle,
 			   0UL, 0UL, 0UL, 0UL, rq->ttwu_cnt, rq->ttwu_moved,
 			   rq->ttwu_cnt, rq->wunt_cnt, rq->wunt_moved, 0UL, 0UL,
-			   0UL, 0UL, 0UL, rq->pulled_idle, 0UL, rq->pulled_busy,
-			   0UL, rq->pulled_newidle, 0UL);
+			   0UL, 0UL, 0UL, rq->pulled_idle, rq->lost_idle,
+			   rq->pulled_busy, rq->lost_busy, rq->pulled_newidle,
+			   rq->lost_newidle);
 	}
 	return 0;
 }

@@ -92,7 +92,7 @@ struct tiny_rq {
 	unsigned long yld_cnt;
 	unsigned long sched_noswitch, sched_switch, sched_cnt, sched_goidle;
 	unsigned long ttwu_cnt, ttwu_moved, wunt_cnt, wunt_moved;
-	unsigned long pulled;
+	unsigned long pulled, lost;	/* by a CPU going idle */
 	unsigned long long pick_work;	/* levels examined by pick_next() */
 };
 
@@ -465,6 +465,7 @@ static void idle_pull(struct tiny_rq *this_rq, int this_cpu)
 		set_task_cpu(p, this_cpu);
 		enqueue_task(p, this_rq);
 		this_rq->pulled++;
+		busiest->lost++;
 	}
 	spin_unlock(&busiest->lock);
 }
@@ -592,6 +593,8 @@ static int tiny_try_to_wake_up(task_t *p, unsigned int state, int sync)
 	rq->ttwu_cnt++;
 	cpu = wake_cpu(p);
 	if (cpu != task_cpu(p)) {
+		/* counted where it slept, as ttwu_cnt */
+		rq->ttwu_moved++;
 		/* Not queued and not running: it may change CPU freely. */
 		set_task_cpu(p, cpu);
 		task_rq_unlock(rq, &flags);
@@ -601,7 +604,6 @@ static int tiny_try_to_wake_up(task_t *p, unsigned int state, int sync)
 			goto out;
 		if (p->u.tiny.on_rq)
 			goto out_running;
-		rq->ttwu_moved++;
 	}
 	if (old_state == TASK_UNINTERRUPTIBLE)
 		rq->nr_uninterruptible--;
@@ -1025,7 +1027,10 @@ static int tiny_show_schedstat(struct seq_file *seq, void *v)
 		 * The 2.6.10 line: yld_*, sched_*, alb_*, ttwu_*, wunt_*,
 		 * smt_cnt, sbe_cnt, cpu_time, run_delay, pcnt, then pulled
 		 * and lost for each idle type.  tiny has no expired array,
-		 * active balancing or sched_info, so those stay 0.
+		 * active balancing or sched_info, so those stay 0, and only
+		 * pulls by a CPU going idle (newly idle).  sched_switch
+		 * counts context switches, sched_noswitch picks without one;
+		 * wunt_moved new tasks placed off the CPU they came on.
 		 */
 		seq_printf(seq,
 			   "cpu%d %lu %lu %lu %lu %lu %lu %lu %lu "
@@ -1035,7 +1040,8 @@ static int tiny_show_schedstat(struct seq_file *seq, void *v)
 			   rq->sched_switch, rq->sched_cnt, rq->sched_goidle,
 			   0UL, 0UL, 0UL, 0UL, rq->ttwu_cnt, rq->ttwu_moved,
 			   rq->ttwu_cnt, rq->wunt_cnt, rq->wunt_moved, 0UL, 0UL,
-			   0UL, 0UL, 0UL, 0UL, 0UL, 0UL, 0UL, rq->pulled, 0UL);
+			   0UL, 0UL, 0UL, 0UL, 0UL, 0UL, 0UL, rq->pulled,
+			   rq->lost);
 	}
 	return 0;
 }

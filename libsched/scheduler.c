@@ -9,8 +9,8 @@
  *  History: Con Kolivas split kernel/sched.c of 2.6.10 this way in
  *  October 2004 (plugsched), on a design by William Lee Irwin III.  This
  *  file follows the series and adds, for every driver alike, the
- *  scheduling-while-atomic check at schedule() and trace points at
- *  wake-ups.
+ *  scheduling-while-atomic check at schedule() and trace points at the
+ *  entry points (linux/sched_trace.h).
  */
 #include <linux/sched.h>
 #include <linux/init.h>
@@ -211,8 +211,12 @@ void __init sched_init_smp(void)
  */
 asmlinkage void __sched schedule(void)
 {
+	int ctx;
+
 	schedule_debug();
+	ctx = trace_sched_enter(SCHED_CTX_SCHEDULE);
 	scheduler->schedule();
+	trace_sched_leave(ctx);
 }
 EXPORT_SYMBOL(schedule);
 
@@ -238,12 +242,19 @@ EXPORT_SYMBOL(preempt_schedule);
 
 void scheduler_tick(void)
 {
+	int ctx = trace_sched_enter(SCHED_CTX_TICK);
+
 	scheduler->tick();
+	trace_sched_leave(ctx);
 }
 
+/* schedule_tail - the end of the switch that first ran a new task. */
 asmlinkage void schedule_tail(task_t *prev)
 {
+	int ctx = trace_sched_enter(SCHED_CTX_SCHEDULE);
+
 	scheduler->tail(prev);
+	trace_sched_leave(ctx);
 }
 
 /*
@@ -284,6 +295,7 @@ asmlinkage long sys_sched_rr_get_interval(pid_t pid,
 
 asmlinkage long sys_sched_yield(void)
 {
+	trace_sched_yield();
 	return scheduler->yield();
 }
 
@@ -305,16 +317,19 @@ int task_prio(const task_t *p)
 
 int try_to_wake_up(task_t *p, unsigned int state, int sync)
 {
+	int ctx = trace_sched_waking(p, state);
 	int success = scheduler->try_to_wake_up(p, state, sync);
 
-	trace_sched_wakeup(p, success);
+	trace_sched_wakeup(p, success, ctx);
 	return success;
 }
 
 void fastcall wake_up_new_task(task_t *p, unsigned long clone_flags)
 {
-	trace_sched_wakeup_new(p, 1);
+	int ctx = trace_sched_wakeup_new(p);
+
 	scheduler->wake_up_new_task(p, clone_flags);
+	trace_sched_leave(ctx);
 }
 
 #ifdef CONFIG_SMP
@@ -325,10 +340,12 @@ int migration_init(void)
 
 int set_cpus_allowed(task_t *p, cpumask_t new_mask)
 {
-	int ret;
+	int ret, ctx;
 
 	trace_sched_set_cpus_allowed(p, 0);
+	ctx = trace_sched_enter(SCHED_CTX_AFFINITY);
 	ret = scheduler->set_cpus_allowed(p, new_mask);
+	trace_sched_leave(ctx);
 	trace_sched_set_cpus_allowed(p, 1);
 	return ret;
 }
@@ -341,12 +358,16 @@ void wait_task_inactive(task_t *p)
 
 void sched_exec(void)
 {
+	int ctx = trace_sched_exec();
+
 	scheduler->exec();
+	trace_sched_exec_done(ctx);
 }
 
 void __devinit cpu_attach_domain(struct sched_domain *sd, int cpu)
 {
 	scheduler->cpu_attach_domain(sd, cpu);
+	trace_sched_attach_domain(cpu);
 }
 #endif /* CONFIG_SMP */
 

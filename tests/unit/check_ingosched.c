@@ -1623,8 +1623,8 @@ END_TEST
 
 /* Indexes in a cpu line. */
 enum {
-	YLD_CNT = 3, SCHED_SWITCH = 5, SCHED_CNT = 6, TTWU_CNT = 12,
-	TTWU_MOVED = 13, SMT_CNT = 17, SBE_CNT = 18,
+	YLD_CNT = 3, SCHED_SWITCH = 5, SCHED_CNT = 6, SCHED_GOIDLE = 7,
+	TTWU_CNT = 12, TTWU_MOVED = 13, SBE_CNT = 18,
 };
 
 /* Indexes in a domain line, after the mask. */
@@ -2403,7 +2403,8 @@ END_TEST
  * 2 CPUs as one core of 2 threads: a SCHED_FIFO 50 hog pinned to cpu0,
  * a NORMAL hog N pinned to cpu1.  A user task never runs beside an RT
  * sibling: for 400 ms N gets no CPU and cpu1 stays idle, and cpu1's
- * smt_cnt grows at every tick (the idle sibling retries each tick).
+ * sched_goidle grows at every tick (the idle sibling retries each tick
+ * and picks its idle task again).
  */
 START_TEST(ingo_smt_rt_sibling_holds_normal_back)
 {
@@ -2423,8 +2424,8 @@ START_TEST(ingo_smt_rt_sibling_holds_normal_back)
 	ck_assert_uint_eq(runtime(n), n_run);
 	ck_assert_uint_eq(cpu_info(1).busy_ns, busy1);
 	ck_assert_int_eq(curr(1), 0);
-	ck_assert_uint_ge(after.cpu[1].v[SMT_CNT] - before.cpu[1].v[SMT_CNT],
-			  HELD_MS);
+	ck_assert_uint_ge(after.cpu[1].v[SCHED_GOIDLE] -
+			  before.cpu[1].v[SCHED_GOIDLE], HELD_MS);
 }
 END_TEST
 
@@ -2434,8 +2435,9 @@ END_TEST
  * spawned pinned to cpu1.  When cpu1 would pick N, X's slice left, less
  * per_cpu_gain 25%, is more than N's full slice: 800 * 75 / 100 = 600 >
  * 100, so cpu1 stays idle instead (until X has fewer than 134 ms left).
- * For 400 ms N gets no CPU at all, cpu1 stays idle and its smt_cnt
- * grows.  (The rule is applied when a CPU schedules, not at each tick.)
+ * For 400 ms N gets no CPU at all, cpu1 stays idle and picks its idle
+ * task again (sched_goidle grows).  (The rule is applied when a CPU
+ * schedules, not at each tick.)
  */
 START_TEST(ingo_smt_long_slice_sibling_holds_normal_back)
 {
@@ -2458,7 +2460,8 @@ START_TEST(ingo_smt_long_slice_sibling_holds_normal_back)
 	ck_assert_int_eq(t_info(n).cpu, 1);
 	ck_assert_uint_eq(runtime(n), 0);
 	ck_assert_uint_eq(cpu_info(1).busy_ns, busy1);
-	ck_assert_uint_gt(after.cpu[1].v[SMT_CNT], before.cpu[1].v[SMT_CNT]);
+	ck_assert_uint_gt(after.cpu[1].v[SCHED_GOIDLE],
+			  before.cpu[1].v[SCHED_GOIDLE]);
 }
 END_TEST
 

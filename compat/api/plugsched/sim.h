@@ -118,6 +118,96 @@ void sim_trace_set_sink(sim_trace_fn fn, void *arg);
 /* /proc/schedstat as the driver prints it; NULL if the driver has none. */
 const char *sim_schedstat(void);
 
+/* ---- what the machine sees of the scheduler's work (schedstat) --------- */
+
+/*
+ * Facts to check /proc/schedstat and /proc/<pid>/schedstat against
+ * (tests/unit/check_schedstat.c): the machine reports, as they happen,
+ * the events each counter of the version 10 line counts, observed from
+ * outside the driver - in the dispatcher's entry points, in switch_to()
+ * and set_task_cpu(), and where schedule() clears need_resched (once per
+ * pick, so a pick that switches nothing counts too).
+ *
+ * A task's change of CPU (SIM_STAT_MOVE) says which scheduler entry
+ * point the CPU that made it was in (innermost first): a wake-up's or a
+ * new task's placement, the tick (balancing), schedule() (a CPU going
+ * idle pulls; a task leaving a CPU it may no longer use is pushed),
+ * set_cpus_allowed(), sched_exec(), a CPU hotplug notifier, the machine
+ * placing a kernel thread or a new task before the scheduler sees it,
+ * or none of them: a kernel thread's own work, such as a migration
+ * thread's.
+ */
+enum sim_stat_type {
+	SIM_STAT_PASS = 1,	/* schedule() picks on cpu; pid: prev */
+	SIM_STAT_SWITCH,	/* cpu switches from pid to next_pid */
+	SIM_STAT_YIELD,		/* pid calls sched_yield() on cpu */
+	SIM_STAT_WAKEUP,	/* try_to_wake_up() of pid, by cpu's code */
+	SIM_STAT_WAKEUP_NEW,	/* wake_up_new_task() of pid, by cpu's code */
+	SIM_STAT_EXEC,		/* pid calls sched_exec() on cpu */
+	SIM_STAT_MOVE,		/* pid changes CPU, by cpu's code */
+	SIM_STAT_DOMAIN,	/* cpu gets new sched domains (or none) */
+};
+
+enum sim_stat_ctx {
+	SIM_CTX_NONE,		/* no scheduler entry point */
+	SIM_CTX_WAKEUP,		/* try_to_wake_up() */
+	SIM_CTX_NEW,		/* wake_up_new_task() */
+	SIM_CTX_TICK,		/* scheduler_tick() */
+	SIM_CTX_SCHEDULE,	/* schedule(), schedule_tail() */
+	SIM_CTX_AFFINITY,	/* set_cpus_allowed() */
+	SIM_CTX_EXEC,		/* sched_exec() */
+	SIM_CTX_HOTPLUG,	/* a CPU hotplug notifier */
+	SIM_CTX_MACHINE,	/* the machine placing a task */
+	SIM_NR_CTX
+};
+
+/* A move a task waits for, in set_cpus_allowed() or in sched_exec(). */
+#define SIM_PENDING_AFFINITY	1
+#define SIM_PENDING_EXEC	2
+
+struct sim_stat_event {
+	int type;		/* SIM_STAT_* */
+	unsigned long long ns;
+	unsigned long jiffies;
+	int cpu;		/* the CPU whose code it is */
+	int online;		/* cpu was in cpu_online_map */
+	int pid;		/* the task (prev of a pass or switch) */
+	int idle;		/* pid is cpu's idle task (pid 0) */
+	int next_pid;		/* SWITCH: next */
+	int next_idle;
+	int from, to;		/* MOVE: the CPUs; WAKEUP, WAKEUP_NEW, EXEC:
+				 * pid's CPU when called (the MOVEs that
+				 * follow in that context say where to) */
+	int success;		/* WAKEUP: try_to_wake_up() returned 1 */
+	int ctx;		/* MOVE: the entry point cpu was in;
+				 * WAKEUP: the one the waker was in */
+	int tick_idle;		/* MOVE in SIM_CTX_TICK: cpu's idle task was
+				 * running when the tick came... */
+	int tick_queued;	/* ... with this many tasks queued on cpu */
+	int pending;		/* MOVE: SIM_PENDING_*, what pid waits in */
+	int by_kthread;		/* MOVE: cpu runs a kernel thread */
+	int nr_running;		/* YIELD, EXEC: runnable tasks on cpu (the
+				 * caller included) when called */
+	int nr_normal;		/* YIELD: SCHED_NORMAL ones among the others */
+};
+
+typedef void (*sim_stat_fn)(const struct sim_stat_event *ev, void *arg);
+/* Like sim_trace_set_sink(): @fn only records; NULL stops. */
+void sim_stat_set_sink(sim_stat_fn fn, void *arg);
+
+/*
+ * /proc/<pid>/schedstat: the driver's sched_info of the task, in jiffies
+ * (2.6.10 prints "cpu_time run_delay pcnt").  Exited tasks stay readable.
+ * 0, or -ESRCH.
+ */
+struct sim_task_schedstat {
+	unsigned long cpu_time;		/* on a CPU */
+	unsigned long run_delay;	/* waiting on a runqueue */
+	unsigned long pcnt;		/* times picked to run */
+};
+
+int sim_task_schedstat(int pid, struct sim_task_schedstat *st);
+
 /* ---- tunables: /sys/cpusched/<driver>/ ------------------------------- */
 
 /*

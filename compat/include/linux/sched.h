@@ -291,9 +291,16 @@ static inline void set_tsk_need_resched(struct task_struct *tsk)
 	set_tsk_thread_flag(tsk, TIF_NEED_RESCHED);
 }
 
+/*
+ * The machine counts each time schedule() clears prev's need_resched:
+ * once per pick, the only count of a pick that switches nothing.
+ */
+extern void __sim_need_resched_cleared(struct task_struct *tsk);
+
 static inline void clear_tsk_need_resched(struct task_struct *tsk)
 {
 	clear_tsk_thread_flag(tsk, TIF_NEED_RESCHED);
+	__sim_need_resched_cleared(tsk);
 }
 
 static inline int need_resched(void)
