@@ -2733,14 +2733,15 @@ static struct sched_domain *init_cpu_domains(int cpu, cpumask_t usable, int smt,
 }
 
 /*
- * init_group_power - SCHED_LOAD_SCALE per CPU; a core's SMT threads add
- * per_cpu_gain percent each; a node is the sum of its cores.
+ * init_group_power - SCHED_LOAD_SCALE per CPU; each further SMT thread
+ * of a core adds a tenth of it (2.6.10's fixed guess, not per_cpu_gain);
+ * a node is the sum of its cores.
  */
 static void init_group_power(cpumask_t usable, int smt, int numa)
 {
 	struct sched_group *pkg;
 	unsigned long power;
-	int i, gain = SD_SIBLING_INIT.per_cpu_gain;
+	int i;
 
 	for_each_cpu_mask(i, usable) {
 		if (smt)
@@ -2748,8 +2749,7 @@ static void init_group_power(cpumask_t usable, int smt, int numa)
 				SCHED_LOAD_SCALE;
 		pkg = &phys_groups[cpu_to_phys_group(i)];
 		power = SCHED_LOAD_SCALE +
-			SCHED_LOAD_SCALE * (cpus_weight(pkg->cpumask) - 1) *
-				gain / 100;
+			SCHED_LOAD_SCALE * (cpus_weight(pkg->cpumask) - 1) / 10;
 		pkg->cpu_power = power;
 		/* each core counts once in its node */
 		if (numa && i == first_cpu(pkg->cpumask))
