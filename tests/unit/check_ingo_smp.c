@@ -1,0 +1,1047 @@
+/*
+ * tests/unit/check_ingo_smp.c - the SMP half of the Linux 2.6.10 O(1)
+ * scheduler (drivers/ingosched.c, "cpusched=ingosched") against 2.6.10's
+ * rules: the sched domains and groups built for SMP, SMT and NUMA
+ * machines, periodic load balancing, moving tasks, active balancing,
+ * wake-up and exec placement, CPU hotplug and the SMT sibling rules.
+ *
+ * The domains are read through sim_sched_domain() and sim_sched_group()
+ * (docs/harness.md): their tables, their balancing state (interval, last
+ * balance, failures) and their schedstat counters.
+ *
+ * Periodic balancing is checked by an oracle (the "balance" case): on a
+ * machine whose tasks are all pinned hogs, so that no balancing can move
+ * anything, it recomputes tick by tick what 2.6.10's rebalance_tick()
+ * must do on every CPU (FACTS.md, SMP): the cpu_load decay, which
+ * domains are due (balance_interval times busy_factor unless idle,
+ * staggered by HZ * cpu / NR_CPUS), what find_busiest_group() finds (the
+ * busiest group, balanced or not by imbalance_pct and the average, the
+ * imbalance in tasks, the small-imbalance rule, the idle overrides),
+ * find_busiest_queue(), and the bookkeeping that follows (the interval
+ * doubled or stepped, nr_balance_failed and its reset after an active
+ * balance kick); then compares every counter and field of every domain
+ * after each tick.  Each scenario also says which of find_busiest_group's
+ * outcomes it must exercise, so a scenario that no longer reaches its
+ * case fails instead of passing quietly.
+ *
+ * Not checked here: the uniprocessor rules (check_ingosched), the
+ * generic invariants (the machine checks them after every event in every
+ * test below, affinity included).
+ *
+ * The whole suite exits 77 (skipped) with a message when the library was
+ * built without the ingosched driver.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "testlib.h"
+#include "kfix_ingo.h"
+
+#define CMDLINE			"cpusched=ingosched"
+#define TICK_NS			MS(1)		/* HZ 1000 */
+#define HZ			1000
+
+#define SCHED_LOAD_SCALE	128UL		/* one task, one CPU */
+
+/* ---- 2.6.10's domain tables (FACTS.md, compat/include/linux/topology.h) -- */
+
+#define LB		SIM_SD_LOAD_BALANCE
+#define NEWIDLE		SIM_SD_BALANCE_NEWIDLE
+#define EXEC		SIM_SD_BALANCE_EXEC
+#define WIDLE		SIM_SD_WAKE_IDLE
+#define AFFINE		SIM_SD_WAKE_AFFINE
+#define WBALANCE	SIM_SD_WAKE_BALANCE
+#define SHARE		SIM_SD_SHARE_CPUPOWER
+
+struct sd_table {
+	const char *name;
+	int flags;
+	unsigned long min_interval, max_interval;	/* ms */
+	unsigned int busy_factor, imbalance_pct;
+	unsigned long long cache_hot_time;		/* ns */
+	unsigned int cache_nice_tries, per_cpu_gain;
+};
+
+/* SMT threads of a core. */
+static const struct sd_table SIBLING = {
+	"SD_SIBLING_INIT", LB | NEWIDLE | EXEC | AFFINE | WIDLE | SHARE,
+	1, 2, 8, 110, 0, 0, 25,
+};
+
+/* The CPUs (cores) of a node; cache_hot_time 2.5 ms (2.6.11's). */
+static const struct sd_table PHYS = {
+	"SD_CPU_INIT", LB | NEWIDLE | EXEC | AFFINE | WBALANCE,
+	1, 4, 64, 125, 2500000ULL, 1, 100,
+};
+
+/* The nodes (i386's SD_NODE_INIT). */
+static const struct sd_table NODE = {
+	"SD_NODE_INIT", LB | EXEC | WBALANCE,
+	8, 32, 32, 125, 10000000ULL, 1, 100,
+};
+
+/*
+ * cpu_power of a group (2.6.10): SCHED_LOAD_SCALE for a CPU; a core of
+ * s SMT threads 128 + 128 * (s - 1) / 10; a node the sum of its cores.
+ */
+#define CORE_POWER(s)	(128 + 128 * ((s) - 1) / 10)
+
+/* ---- fixtures and helpers ------------------------------------------------ */
+
+static void teardown(void)
+{
+	t_shutdown();
+}
+
+/* Boot @cpus CPUs, @smt threads a core, @nodes nodes, @extra options. */
+static void boot_full(int cpus, int smt, int nodes, const char *extra)
+{
+	static char cmdline[128];
+	struct sim_config cfg;
+
+	snprintf(cmdline, sizeof(cmdline), "%s%s%s", CMDLINE,
+		 extra ? " " : "", extra ? extra : "");
+	sim_config_init(&cfg);
+	cfg.nr_cpus = cpus;
+	cfg.smt = smt;
+	cfg.nr_nodes = nodes;
+	cfg.cmdline = cmdline;
+	t_boot_cfg(&cfg);
+	ck_assert_str_eq(sim_cpusched(), "ingosched");
+}
+
+static struct sim_cpu_info cpu_info(int cpu)
+{
+	struct sim_cpu_info ci;
+
+	ck_assert_int_eq(sim_cpu_info(cpu, &ci), 0);
+	return ci;
+}
+
+static int curr(int cpu)
+{
+	return cpu_info(cpu).curr_pid;
+}
+
+/* A task allowed on @cpus (NULL: all); a script task if !@body. */
+static int spawn_on(const char *name, int policy, int rt_priority, int nice,
+		    const char *cpus, sim_body_t body, void *arg)
+{
+	struct sim_task_attr a;
+	int pid;
+
+	sim_task_attr_init(&a);
+	a.name = name;
+	a.policy = policy;
+	a.rt_priority = rt_priority;
+	a.nice = nice;
+	a.cpus = cpus;
+	pid = body ? sim_spawn(&a, body, arg) : sim_spawn_script(&a);
+	ck_assert_msg(pid > 0, "spawn of %s failed (%d): %s", name, pid,
+		      sim_error());
+	return pid;
+}
+
+/* "N" for CPU @cpu. */
+static const char *cpu_name(int cpu)
+{
+	static char buf[8][12];
+	static int next;
+	char *s = buf[next++ % 8];
+
+	snprintf(s, 12, "%d", cpu);
+	return s;
+}
+
+static int hog_on(const char *name, int cpu)
+{
+	return spawn_on(name, SIM_SCHED_NORMAL, 0, 0,
+			cpu < 0 ? NULL : cpu_name(cpu), t_body_hog, NULL);
+}
+
+static int script_on(const char *name, const char *cpus)
+{
+	return spawn_on(name, SIM_SCHED_NORMAL, 0, 0, cpus, NULL, NULL);
+}
+
+static void run_until(unsigned long long when)
+{
+	int ret = sim_run_until(when);
+
+	ck_assert_msg(ret == 0, "run failed: %s", sim_report());
+}
+
+static struct sim_domain_info domain(int cpu, int level)
+{
+	struct sim_domain_info d;
+	int ret = sim_sched_domain(cpu, level, &d);
+
+	ck_assert_msg(ret == 0, "cpu%d level %d: %d: %s", cpu, level, ret,
+		      sim_error());
+	return d;
+}
+
+/* @cpu's groups at @level as "cpus:power ..." from group 0 on. */
+static const char *groups_of(int cpu, int level)
+{
+	static char buf[512];
+	struct sim_group_info g;
+	int i, n = 0, nr = domain(cpu, level).nr_groups;
+
+	buf[0] = '\0';
+	for (i = 0; i < nr; i++) {
+		ck_assert_int_eq(sim_sched_group(cpu, level, i, &g), 0);
+		n += snprintf(buf + n, sizeof(buf) - n, "%s%s:%lu",
+			      i ? " " : "", g.cpus, g.cpu_power);
+	}
+	ck_assert_int_eq(sim_sched_group(cpu, level, nr, &g), -2 /* ENOENT */);
+	return buf;
+}
+
+/* sched_setaffinity(@pid, @mask) made by script task @setter. */
+static long set_affinity(int setter, int pid, unsigned long mask)
+{
+	unsigned long uaddr = sim_user_map(setter, sizeof(mask));
+
+	ck_assert_msg(uaddr != 0, "sim_user_map: %s", sim_error());
+	ck_assert_int_eq(sim_user_write(setter, uaddr, &mask, sizeof(mask)),
+			 0);
+	return t_syscall(setter, SIM_SYS_sched_setaffinity, pid,
+			 sizeof(mask), uaddr);
+}
+
+/* The pid of the task called @name, or 0. */
+static int find_task(const char *name)
+{
+	struct sim_task_info info;
+	int pid;
+
+	for (pid = 1; pid < 512; pid++)
+		if (!sim_task_info(pid, &info) && !strcmp(info.name, name))
+			return pid;
+	return 0;
+}
+
+static int migration_thread(int cpu)
+{
+	char name[16];
+
+	snprintf(name, sizeof(name), "migration/%d", cpu);
+	return find_task(name);
+}
+
+/* ---- the domain tables --------------------------------------------------- */
+
+/*
+ * expect_domain - @cpu's domain at @level is a @t domain over @span with
+ * the groups @groups ("cpus:power ...", its own group first); @fresh: it
+ * was just built (interval 1, no failure, last balance now, counters 0).
+ */
+static void expect_domain(int cpu, int level, const struct sd_table *t,
+			  const char *span, const char *groups, int fresh)
+{
+	struct sim_domain_info d = domain(cpu, level);
+	const char *got = groups_of(cpu, level);
+	int i;
+
+	ck_assert_msg(!strcmp(d.span, span), "cpu%d level %d (%s): span "
+		      "\"%s\", want \"%s\"", cpu, level, t->name, d.span,
+		      span);
+	ck_assert_msg(d.flags == t->flags, "cpu%d level %d: flags %#x, %s "
+		      "has %#x", cpu, level, d.flags, t->name, t->flags);
+	ck_assert_uint_eq(d.min_interval, t->min_interval);
+	ck_assert_uint_eq(d.max_interval, t->max_interval);
+	ck_assert_uint_eq(d.busy_factor, t->busy_factor);
+	ck_assert_uint_eq(d.imbalance_pct, t->imbalance_pct);
+	ck_assert_uint_eq(d.cache_hot_time, t->cache_hot_time);
+	ck_assert_uint_eq(d.cache_nice_tries, t->cache_nice_tries);
+	ck_assert_uint_eq(d.per_cpu_gain, t->per_cpu_gain);
+	ck_assert_msg(!strcmp(got, groups), "cpu%d level %d (%s): groups "
+		      "\"%s\", want \"%s\"", cpu, level, t->name, got, groups);
+	if (!fresh)
+		return;
+	ck_assert_uint_eq(d.balance_interval, 1);
+	ck_assert_uint_eq(d.nr_balance_failed, 0);
+	ck_assert_uint_eq(d.last_balance, sim_jiffies());
+	/* a CPU going idle at boot may have balanced as newly idle */
+	for (i = SIM_IDLE_SCHED; i <= SIM_IDLE_NOT; i++)
+		ck_assert_uint_eq(d.lb_cnt[i], 0);
+}
+
+static void expect_no_domain(int cpu, int level)
+{
+	struct sim_domain_info d;
+
+	ck_assert_msg(sim_sched_domain(cpu, level, &d) == -2 /* ENOENT */,
+		      "cpu%d has a domain at level %d", cpu, level);
+}
+
+/*
+ * 4 CPUs, one node, no SMT: each CPU has one domain, SD_CPU_INIT over
+ * all CPUs, with a group per CPU of power 128, its own first and the
+ * others in CPU order round the list.
+ */
+START_TEST(dom_smp_one_level_per_cpu)
+{
+	static const char *const groups[] = {
+		"0:128 1:128 2:128 3:128", "1:128 2:128 3:128 0:128",
+		"2:128 3:128 0:128 1:128", "3:128 0:128 1:128 2:128",
+	};
+	int cpu;
+
+	boot_full(4, 1, 1, NULL);
+	for (cpu = 0; cpu < 4; cpu++) {
+		expect_domain(cpu, 0, &PHYS, "0-3", groups[cpu], 1);
+		expect_no_domain(cpu, 1);
+	}
+}
+END_TEST
+
+/* One CPU: one SD_CPU_INIT domain over it, one group. */
+START_TEST(dom_up_has_one_domain_of_itself)
+{
+	boot_full(1, 1, 1, NULL);
+	expect_domain(0, 0, &PHYS, "0", "0:128", 1);
+	expect_no_domain(0, 1);
+}
+END_TEST
+
+/*
+ * 2 cores of 2 SMT threads: level 0 is the core (SD_SIBLING_INIT, a
+ * group per thread of power 128), level 1 all CPUs (SD_CPU_INIT, a group
+ * per core of power 128 + 128 * 1 / 10 = 140).
+ */
+START_TEST(dom_smt_siblings_then_cores)
+{
+	static const char *const cores[] = { "0-1:140 2-3:140",
+					     "2-3:140 0-1:140" };
+	static const char *const threads[] = { "0:128 1:128", "1:128 0:128",
+					       "2:128 3:128", "3:128 2:128" };
+	int cpu;
+
+	boot_full(4, 2, 1, NULL);
+	ck_assert_int_eq(CORE_POWER(2), 140);
+	for (cpu = 0; cpu < 4; cpu++) {
+		expect_domain(cpu, 0, &SIBLING, cpu < 2 ? "0-1" : "2-3",
+			      threads[cpu], 1);
+		expect_domain(cpu, 1, &PHYS, "0-3", cores[cpu / 2], 1);
+		expect_no_domain(cpu, 2);
+	}
+}
+END_TEST
+
+/* 2 cores of 4 threads: a core's power is 128 + 128 * 3 / 10 = 166. */
+START_TEST(dom_smt_four_threads_core_power)
+{
+	int cpu;
+
+	boot_full(8, 4, 1, NULL);
+	ck_assert_int_eq(CORE_POWER(4), 166);
+	for (cpu = 0; cpu < 8; cpu++)
+		expect_domain(cpu, 1, &PHYS, "0-7",
+			      cpu < 4 ? "0-3:166 4-7:166" : "4-7:166 0-3:166",
+			      1);
+	expect_domain(5, 0, &SIBLING, "4-7", "5:128 6:128 7:128 4:128", 1);
+}
+END_TEST
+
+/*
+ * 2 nodes of 2 CPUs: level 0 the node's CPUs (SD_CPU_INIT), level 1 all
+ * CPUs (SD_NODE_INIT) with a group per node of power 128 + 128 = 256.
+ */
+START_TEST(dom_numa_cpus_then_nodes)
+{
+	static const char *const cpus[] = { "0:128 1:128", "1:128 0:128",
+					    "2:128 3:128", "3:128 2:128" };
+	int cpu;
+
+	boot_full(4, 1, 2, NULL);
+	for (cpu = 0; cpu < 4; cpu++) {
+		expect_domain(cpu, 0, &PHYS, cpu < 2 ? "0-1" : "2-3",
+			      cpus[cpu], 1);
+		expect_domain(cpu, 1, &NODE, "0-3",
+			      cpu < 2 ? "0-1:256 2-3:256" : "2-3:256 0-1:256",
+			      1);
+		expect_no_domain(cpu, 2);
+	}
+}
+END_TEST
+
+/*
+ * 2 nodes of 2 cores of 2 threads: siblings, then the node's cores
+ * (power 140 each), then the nodes (power 140 + 140 = 280 each).
+ */
+START_TEST(dom_numa_smt_three_levels)
+{
+	int cpu;
+
+	boot_full(8, 2, 2, NULL);
+	for (cpu = 0; cpu < 8; cpu++) {
+		int core = cpu / 2 * 2, node = cpu / 4 * 4;
+		int sibling = cpu ^ 1;
+		char span[16], groups[64];
+
+		snprintf(span, sizeof(span), "%d-%d", core, core + 1);
+		snprintf(groups, sizeof(groups), "%d:128 %d:128", cpu,
+			 sibling);
+		expect_domain(cpu, 0, &SIBLING, span, groups, 1);
+		snprintf(span, sizeof(span), "%d-%d", node, node + 3);
+		snprintf(groups, sizeof(groups), "%d-%d:140 %d-%d:140", core,
+			 core + 1, core ^ 2, (core ^ 2) + 1);
+		expect_domain(cpu, 1, &PHYS, span, groups, 1);
+		expect_domain(cpu, 2, &NODE, "0-7",
+			      node ? "4-7:280 0-3:280" : "0-3:280 4-7:280", 1);
+		expect_no_domain(cpu, 3);
+	}
+}
+END_TEST
+
+/*
+ * 2 cores of 2 threads, "isolcpus=3": cpu3 has no domain; the others'
+ * domains leave it out: cpu2's core is cpu2 alone (power 128), the top
+ * level spans 0-2.
+ */
+START_TEST(dom_isolcpus_left_out)
+{
+	boot_full(4, 2, 1, "isolcpus=3");
+	expect_no_domain(3, 0);
+	expect_domain(0, 0, &SIBLING, "0-1", "0:128 1:128", 1);
+	expect_domain(1, 1, &PHYS, "0-2", "0-1:140 2:128", 1);
+	expect_domain(2, 0, &SIBLING, "2", "2:128", 1);
+	expect_domain(2, 1, &PHYS, "0-2", "2:128 0-1:140", 1);
+	expect_no_domain(2, 2);
+}
+END_TEST
+
+/*
+ * 2 cores of 2 threads: cpu1 goes offline: it has no domain, cpu0's core
+ * is cpu0 alone, the top level spans 0,2-3 with a core of power 128 and
+ * one of 140.  Back online, the tables are whole again.
+ */
+START_TEST(dom_hotplug_rebuilds)
+{
+	int cpu;
+
+	boot_full(4, 2, 1, NULL);
+	ck_assert_int_eq(sim_cpu_offline(1), 0);
+	expect_no_domain(1, 0);
+	expect_domain(0, 0, &SIBLING, "0", "0:128", 0);
+	expect_domain(0, 1, &PHYS, "0,2-3", "0:128 2-3:140", 0);
+	expect_domain(3, 0, &SIBLING, "2-3", "3:128 2:128", 0);
+	expect_domain(3, 1, &PHYS, "0,2-3", "2-3:140 0:128", 0);
+
+	ck_assert_int_eq(sim_cpu_online(1), 0);
+	for (cpu = 0; cpu < 4; cpu++)
+		expect_domain(cpu, 1, &PHYS, "0-3",
+			      cpu < 2 ? "0-1:140 2-3:140" : "2-3:140 0-1:140",
+			      0);
+	expect_domain(1, 0, &SIBLING, "0-1", "1:128 0:128", 0);
+}
+END_TEST
+
+/*
+ * 2 nodes of 2 CPUs: cpu3 goes offline: node 1 is cpu2 alone (its node
+ * group power 128), cpu2's node level spans 2 only.
+ */
+START_TEST(dom_hotplug_numa_node_shrinks)
+{
+	boot_full(4, 1, 2, NULL);
+	ck_assert_int_eq(sim_cpu_offline(3), 0);
+	expect_no_domain(3, 0);
+	expect_domain(2, 0, &PHYS, "2", "2:128", 0);
+	expect_domain(2, 1, &NODE, "0-2", "2:128 0-1:256", 0);
+	expect_domain(0, 1, &NODE, "0-2", "0-1:256 2:128", 0);
+}
+END_TEST
+
+/*
+ * A driver without sched domains booted after ingosched: no CPU shows
+ * the previous machine's domains.
+ */
+START_TEST(dom_none_after_a_driver_without)
+{
+	struct sim_config cfg;
+
+	if (!t_driver_built("tiny"))
+		return;
+	boot_full(2, 1, 1, NULL);
+	domain(1, 0);
+	t_shutdown();
+	sim_config_init(&cfg);
+	cfg.nr_cpus = 2;
+	cfg.cmdline = "cpusched=tiny";
+	t_boot_cfg(&cfg);
+	expect_no_domain(0, 0);
+	expect_no_domain(1, 0);
+}
+END_TEST
+
+/* ---- periodic balancing: the oracle -------------------------------------- */
+
+#define MAX_CPUS	8
+#define MAX_LEVELS	3
+#define MAX_GROUPS	8
+
+/* What find_busiest_group() can conclude; a scenario names those it needs. */
+enum fbg_outcome {
+	FBG_NO_BUSIEST,		/* no other group has load above ours */
+	FBG_AT_OR_ABOVE_AVG,	/* this_load >= the domain's average */
+	FBG_WITHIN_PCT,		/* 100 * max <= imbalance_pct * this */
+	FBG_TASKS,		/* imbalance of a task or more */
+	FBG_SMALL_GAP,		/* under one task, but a gap of two */
+	FBG_SMALL_GAIN,		/* under one task, moving one gains 1/8 */
+	FBG_SMALL_NONE,		/* under one task, nothing to gain */
+	FBG_IDLE_PULL_ONE,	/* balanced, but an idle CPU takes one */
+	NR_FBG
+};
+
+static const char *const fbg_names[NR_FBG] = {
+	"no busiest group", "at or above the average",
+	"within imbalance_pct", "an imbalance of tasks",
+	"a small imbalance with a gap of two tasks",
+	"a small imbalance worth an eighth of a CPU",
+	"a small imbalance not worth moving",
+	"balanced, an idle CPU pulls one",
+};
+
+struct o_group {
+	unsigned long long cpus;	/* bit per CPU */
+	unsigned long power;
+};
+
+struct o_domain {
+	unsigned long long span;
+	int flags;
+	unsigned long min_interval, max_interval;
+	unsigned int busy_factor, imbalance_pct, cache_nice_tries;
+	int nr_groups;
+	struct o_group group[MAX_GROUPS];
+	/* the state the rules predict */
+	unsigned long last_balance;
+	unsigned int balance_interval, nr_balance_failed;
+	unsigned long lb_cnt[2], lb_failed[2], lb_imbalance[2];
+	unsigned long lb_nobusyq[2], lb_nobusyg[2];
+};
+
+struct oracle {
+	int nr_cpus, nr_cpus_max;
+	int levels[MAX_CPUS];
+	struct o_domain dom[MAX_CPUS][MAX_LEVELS];
+	unsigned long cpu_load[MAX_CPUS];
+	int nr_running[MAX_CPUS];	/* at the tick */
+	int idle[MAX_CPUS];		/* the idle task was running */
+	unsigned long seen[NR_FBG];	/* outcomes met */
+	unsigned long ticks;
+};
+
+static unsigned long long parse_cpulist(const char *s)
+{
+	unsigned long long mask = 0;
+	char *end;
+	long a, b;
+
+	while (*s) {
+		a = strtol(s, &end, 10);
+		b = a;
+		if (*end == '-')
+			b = strtol(end + 1, &end, 10);
+		for (; a <= b; a++)
+			mask |= 1ULL << a;
+		s = *end == ',' ? end + 1 : end;
+	}
+	return mask;
+}
+
+/* Runnable workload tasks on @cpu now. */
+static int nr_runnable(int cpu)
+{
+	int pids[64], n = sim_task_pids(pids, 64), i, nr = 0;
+	struct sim_task_info info;
+
+	ck_assert_int_le(n, 64);
+	for (i = 0; i < n; i++) {
+		ck_assert_int_eq(sim_task_info(pids[i], &info), 0);
+		nr += info.cpu == cpu && (info.state == 'R' ||
+					  info.state == 'Q');
+	}
+	return nr;
+}
+
+/*
+ * oracle_start - take every domain's table and state as they are now;
+ * the machine must have run long enough with its present tasks for
+ * each cpu_load to equal nr_running * 128.
+ */
+static void oracle_start(struct oracle *o)
+{
+	struct sim_domain_info d;
+	struct sim_group_info g;
+	int cpu, l, i;
+
+	memset(o, 0, sizeof(*o));
+	o->nr_cpus = sim_nr_cpus();
+	o->nr_cpus_max = sim_max_cpus();
+	ck_assert_int_le(o->nr_cpus, MAX_CPUS);
+	for (cpu = 0; cpu < o->nr_cpus; cpu++) {
+		o->cpu_load[cpu] = nr_runnable(cpu) * SCHED_LOAD_SCALE;
+		for (l = 0; !sim_sched_domain(cpu, l, &d); l++) {
+			struct o_domain *od = &o->dom[cpu][l];
+
+			ck_assert_int_lt(l, MAX_LEVELS);
+			od->span = parse_cpulist(d.span);
+			od->flags = d.flags;
+			od->min_interval = d.min_interval;
+			od->max_interval = d.max_interval;
+			od->busy_factor = d.busy_factor;
+			od->imbalance_pct = d.imbalance_pct;
+			od->cache_nice_tries = d.cache_nice_tries;
+			od->nr_groups = d.nr_groups;
+			ck_assert_int_le(d.nr_groups, MAX_GROUPS);
+			for (i = 0; i < d.nr_groups; i++) {
+				ck_assert_int_eq(sim_sched_group(cpu, l, i,
+								 &g), 0);
+				od->group[i].cpus = parse_cpulist(g.cpus);
+				od->group[i].power = g.cpu_power;
+			}
+			od->last_balance = d.last_balance;
+			od->balance_interval = d.balance_interval;
+			od->nr_balance_failed = d.nr_balance_failed;
+			for (i = 0; i < 2; i++) {
+				od->lb_cnt[i] = d.lb_cnt[i];
+				od->lb_failed[i] = d.lb_failed[i];
+				od->lb_imbalance[i] = d.lb_imbalance[i];
+				od->lb_nobusyq[i] = d.lb_nobusyq[i];
+				od->lb_nobusyg[i] = d.lb_nobusyg[i];
+			}
+		}
+		o->levels[cpu] = l;
+	}
+}
+
+/* A CPU's load as a source (low guess) and as a target (high guess). */
+static unsigned long source_load(const struct oracle *o, int cpu)
+{
+	unsigned long now = o->nr_running[cpu] * SCHED_LOAD_SCALE;
+
+	return o->cpu_load[cpu] < now ? o->cpu_load[cpu] : now;
+}
+
+static unsigned long target_load(const struct oracle *o, int cpu)
+{
+	unsigned long now = o->nr_running[cpu] * SCHED_LOAD_SCALE;
+
+	return o->cpu_load[cpu] > now ? o->cpu_load[cpu] : now;
+}
+
+static unsigned long min_ul(unsigned long a, unsigned long b)
+{
+	return a < b ? a : b;
+}
+
+/*
+ * Under one task of imbalance: is moving one task worth it?  The
+ * throughput of the two groups (each CPU counts up to one task's load)
+ * must grow by an eighth of a CPU.
+ */
+static int worth_one_task(const struct o_group *busiest,
+			  const struct o_group *this, unsigned long max_load,
+			  unsigned long this_load)
+{
+	unsigned long now, moved, lost, gained;
+
+	now = (busiest->power * min_ul(SCHED_LOAD_SCALE, max_load) +
+	       this->power * min_ul(SCHED_LOAD_SCALE, this_load)) /
+	      SCHED_LOAD_SCALE;
+	/* one task's load in each group's scale */
+	lost = SCHED_LOAD_SCALE * SCHED_LOAD_SCALE / busiest->power;
+	gained = SCHED_LOAD_SCALE * SCHED_LOAD_SCALE / this->power;
+	if (gained > max_load)
+		gained = max_load;
+	moved = 0;
+	if (max_load > lost)
+		moved += busiest->power *
+			 min_ul(SCHED_LOAD_SCALE, max_load - lost);
+	moved += this->power * min_ul(SCHED_LOAD_SCALE, this_load + gained);
+	moved /= SCHED_LOAD_SCALE;
+	return moved >= now + SCHED_LOAD_SCALE / 8;
+}
+
+/*
+ * busiest_group - 2.6.10's find_busiest_group() from FACTS.md: the index
+ * of the busiest group of @od seen from @cpu (-1: balanced), the
+ * imbalance in tasks in *@imbalance, and which outcome it was.
+ */
+static int busiest_group(struct oracle *o, const struct o_domain *od,
+			 int cpu, int idle, unsigned long *imbalance)
+{
+	unsigned long max_load = 0, this_load = 0, total = 0, pwr = 0;
+	unsigned long avg, sum, imb;
+	int i, c, busiest = -1, this = -1;
+	enum fbg_outcome why;
+
+	for (i = 0; i < od->nr_groups; i++) {
+		const struct o_group *g = &od->group[i];
+		int local = (g->cpus >> cpu) & 1;
+
+		sum = 0;
+		for (c = 0; c < o->nr_cpus; c++)
+			if ((g->cpus >> c) & 1)
+				sum += local ? target_load(o, c) :
+					       source_load(o, c);
+		total += sum;
+		pwr += g->power;
+		avg = sum * SCHED_LOAD_SCALE / g->power;
+		if (local) {
+			this_load = avg;
+			this = i;
+		} else if (avg > max_load) {
+			max_load = avg;
+			busiest = i;
+		}
+	}
+	ck_assert_int_ge(this, 0);
+	if (busiest < 0 || this_load >= max_load) {
+		why = FBG_NO_BUSIEST;
+		goto balanced;
+	}
+	avg = SCHED_LOAD_SCALE * total / pwr;
+	if (this_load >= avg) {
+		why = FBG_AT_OR_ABOVE_AVG;
+		goto balanced;
+	}
+	if (100 * max_load <= od->imbalance_pct * this_load) {
+		why = FBG_WITHIN_PCT;
+		goto balanced;
+	}
+	/* to the average, neither side past it, in the weaker group's power */
+	imb = min_ul(max_load - avg, avg - this_load) *
+	      min_ul(od->group[busiest].power, od->group[this].power) /
+	      SCHED_LOAD_SCALE;
+	if (imb < SCHED_LOAD_SCALE - 1) {
+		if (max_load - this_load >= 2 * SCHED_LOAD_SCALE) {
+			why = FBG_SMALL_GAP;
+		} else if (worth_one_task(&od->group[busiest],
+					  &od->group[this], max_load,
+					  this_load)) {
+			why = FBG_SMALL_GAIN;
+		} else {
+			why = FBG_SMALL_NONE;
+			goto balanced;
+		}
+		o->seen[why]++;
+		*imbalance = 1;
+		return busiest;
+	}
+	o->seen[FBG_TASKS]++;
+	*imbalance = (imb + 1) / SCHED_LOAD_SCALE;
+	return busiest;
+
+balanced:
+	o->seen[why]++;
+	if (busiest >= 0 && idle == SIM_IDLE_SCHED &&
+	    max_load > SCHED_LOAD_SCALE) {
+		o->seen[FBG_IDLE_PULL_ONE]++;
+		*imbalance = 1;
+		return busiest;
+	}
+	*imbalance = 0;
+	return -1;
+}
+
+/* find_busiest_queue(): the first CPU of the group with most source load. */
+static int busiest_queue(const struct oracle *o, const struct o_group *g)
+{
+	unsigned long max_load = 0;
+	int c, busiest = -1;
+
+	for (c = 0; c < o->nr_cpus; c++)
+		if (((g->cpus >> c) & 1) && source_load(o, c) > max_load) {
+			max_load = source_load(o, c);
+			busiest = c;
+		}
+	return busiest;
+}
+
+/*
+ * balance - load_balance() of @od for @cpu, where nothing can move (every
+ * task is pinned): count, find, fail, and tune the interval.
+ */
+static void balance(struct oracle *o, struct o_domain *od, int cpu, int idle)
+{
+	unsigned long imbalance;
+	int g, q;
+
+	od->lb_cnt[idle]++;
+	g = busiest_group(o, od, cpu, idle, &imbalance);
+	if (g < 0) {
+		od->lb_nobusyg[idle]++;
+		goto balanced;
+	}
+	q = busiest_queue(o, &od->group[g]);
+	if (q < 0) {
+		od->lb_nobusyq[idle]++;
+		goto balanced;
+	}
+	ck_assert_int_ne(q, cpu);
+	od->lb_imbalance[idle] += imbalance;
+	/* nothing moved: a failure; too many kick the active balance */
+	od->lb_failed[idle]++;
+	if (++od->nr_balance_failed > od->cache_nice_tries + 2)
+		od->nr_balance_failed = od->cache_nice_tries;
+	if (od->balance_interval < od->max_interval)
+		od->balance_interval++;
+	return;
+balanced:
+	if (od->balance_interval < od->max_interval)
+		od->balance_interval *= 2;
+}
+
+/* msecs_to_jiffies() at HZ 1000 */
+#define MSECS_TO_JIFFIES(ms)	(ms)
+
+/* rebalance_tick() of @cpu at jiffies @j. */
+static void rebalance(struct oracle *o, int cpu, unsigned long j)
+{
+	unsigned long old = o->cpu_load[cpu], interval;
+	unsigned long now = o->nr_running[cpu] * SCHED_LOAD_SCALE;
+	int idle = o->idle[cpu] ? SIM_IDLE_SCHED : SIM_IDLE_NOT, l;
+
+	/* rounded up when rising: a load of n settles at n * 128 */
+	o->cpu_load[cpu] = (old + (now > old) + now) / 2;
+	/* an idle SMT thread with work held back counts as busy */
+	if (o->idle[cpu] && o->nr_running[cpu] &&
+	    (o->dom[cpu][0].flags & SHARE))
+		idle = SIM_IDLE_NOT;
+	/* staggered: cpu balances HZ * cpu / NR_CPUS jiffies early */
+	j += HZ * cpu / o->nr_cpus_max;
+	for (l = 0; l < o->levels[cpu]; l++) {
+		struct o_domain *od = &o->dom[cpu][l];
+
+		if (!(od->flags & LB))
+			continue;
+		interval = od->balance_interval;
+		if (idle != SIM_IDLE_SCHED)
+			interval *= od->busy_factor;
+		interval = MSECS_TO_JIFFIES(interval);
+		if (!interval)
+			interval = 1;
+		if (j - od->last_balance < interval)
+			continue;
+		balance(o, od, cpu, idle);
+		od->last_balance += interval;
+	}
+}
+
+#define EXPECT_FIELD(field, i)						\
+	ck_assert_msg(d.field i == od->field i,				\
+		      "tick %lu, cpu%d level %d: " #field #i " %lu, the "	\
+		      "rules say %lu (cpu_load %lu, nr_running %d)",	\
+		      o->ticks, cpu, l, (unsigned long)d.field i,		\
+		      (unsigned long)od->field i, o->cpu_load[cpu],	\
+		      o->nr_running[cpu])
+
+static void oracle_compare(struct oracle *o)
+{
+	struct sim_domain_info d;
+	int cpu, l, i;
+
+	for (cpu = 0; cpu < o->nr_cpus; cpu++)
+		for (l = 0; l < o->levels[cpu]; l++) {
+			struct o_domain *od = &o->dom[cpu][l];
+
+			ck_assert_int_eq(sim_sched_domain(cpu, l, &d), 0);
+			for (i = 0; i < 2; i++) {
+				EXPECT_FIELD(lb_cnt, [i]);
+				EXPECT_FIELD(lb_nobusyg, [i]);
+				EXPECT_FIELD(lb_nobusyq, [i]);
+				EXPECT_FIELD(lb_imbalance, [i]);
+				EXPECT_FIELD(lb_failed, [i]);
+			}
+			EXPECT_FIELD(balance_interval, );
+			EXPECT_FIELD(nr_balance_failed, );
+			EXPECT_FIELD(last_balance, );
+		}
+}
+
+/*
+ * oracle_tick - run the machine through its next tick and check that
+ * every CPU balanced as the rules say.  The CPUs tick in order at one
+ * instant; each sees the cpu_load the others have so far.
+ */
+static void oracle_tick(struct oracle *o)
+{
+	unsigned long long t = (sim_now() / TICK_NS + 1) * TICK_NS;
+	int cpu;
+
+	run_until(t - 1);
+	for (cpu = 0; cpu < o->nr_cpus; cpu++) {
+		o->nr_running[cpu] = nr_runnable(cpu);
+		o->idle[cpu] = curr(cpu) == 0;
+	}
+	run_until(t);
+	o->ticks++;
+	for (cpu = 0; cpu < o->nr_cpus; cpu++)
+		rebalance(o, cpu, sim_jiffies());
+	oracle_compare(o);
+}
+
+static void oracle_run(struct oracle *o, unsigned long long ns)
+{
+	unsigned long long end = sim_now() + ns;
+
+	while (sim_now() < end)
+		oracle_tick(o);
+}
+
+/* ---- periodic balancing: the scenarios ----------------------------------- */
+
+/* A pinned task that burns @arg ns of CPU, then exits. */
+static void body_burn_then_exit(void *ns)
+{
+	sim_burn((unsigned long long)(unsigned long)ns);
+}
+
+#define SETTLE_MS	30	/* cpu_load settles at n * 128 within it */
+#define OUTCOME(x)	(1U << (x))
+
+struct scenario {
+	int cpus, smt, nodes;
+	int hogs[MAX_CPUS];	/* pinned hogs per CPU */
+	int timed[MAX_CPUS];	/* pinned hogs that exit after... */
+	unsigned long timed_us;	/* ...this much CPU each */
+	int run_ms;
+	unsigned int need;	/* OUTCOME()s it must meet */
+};
+
+static void run_scenario(const struct scenario *sc)
+{
+	struct oracle o;
+	int cpu, i, k;
+
+	boot_full(sc->cpus, sc->smt, sc->nodes, NULL);
+	for (cpu = 0; cpu < sc->cpus; cpu++) {
+		for (i = 0; i < sc->hogs[cpu]; i++)
+			hog_on("hog", cpu);
+		for (i = 0; i < sc->timed[cpu]; i++)
+			spawn_on("timed", SIM_SCHED_NORMAL, 0, 0,
+				 cpu_name(cpu), body_burn_then_exit,
+				 (void *)(sc->timed_us * 1000UL));
+	}
+	run_until(MS(SETTLE_MS));
+	oracle_start(&o);
+	oracle_run(&o, MS(sc->run_ms));
+	for (k = 0; k < NR_FBG; k++) {
+		if (getenv("ORACLE_DEBUG"))
+			printf("  %s: %lu\n", fbg_names[k], o.seen[k]);
+		ck_assert_msg(!(sc->need & OUTCOME(k)) || o.seen[k],
+			      "the scenario never met \"%s\"",
+			      fbg_names[k]);
+	}
+}
+
+/*
+ * The scenarios, pinned hogs per CPU; loads in units of 128 (one task).
+ * cpu0's view is worked out in each comment; the other CPUs are checked
+ * alike.
+ */
+#define O(x)	OUTCOME(FBG_##x)
+
+static const struct scenario scenarios[] = {
+	/*
+	 * 4 vs 5: 100 * 640 <= 125 * 512, exactly at imbalance_pct 125:
+	 * balanced, the interval doubles to max_interval 4 (256 ms busy).
+	 */
+	{ 2, 1, 1, { 4, 5 }, { 0 }, 0, 600, O(WITHIN_PCT) },
+	/*
+	 * 4 vs 6: 768 over 125% of 512; to the average 640: 128 -> one
+	 * task, which cannot move (pinned): failures; the fourth kicks an
+	 * active balance and nr_balance_failed drops to cache_nice_tries.
+	 */
+	{ 2, 1, 1, { 4, 6 }, { 0 }, 0, 600, O(TASKS) },
+	/* idle cpu0 vs 3: average 192, (192 + 1) / 128 = one task a ms */
+	{ 2, 1, 1, { 0, 3 }, { 0 }, 0, 300, O(TASKS) },
+	/*
+	 * idle cpu0 vs 1: 64 under a task; moving it gains nothing (128 of
+	 * throughput either way) and 128 is no more than one task: balanced.
+	 */
+	{ 2, 1, 1, { 0, 1 }, { 0 }, 0, 300, O(SMALL_NONE) },
+	/* 2 vs 3: 384 over 125% of 256, but half a task to the average */
+	{ 2, 1, 1, { 2, 3 }, { 0 }, 0, 600, O(SMALL_NONE) },
+	/* 2 of 3, 0, 0: max 384 but 256 is above the average 160 */
+	{ 4, 1, 1, { 2, 3, 0, 0 }, { 0 }, 0, 300, O(AT_OR_ABOVE_AVG) },
+	/* 1 of 3, 3, 3: 64 to the average 320, yet a gap of two tasks */
+	{ 4, 1, 1, { 1, 3, 3, 3 }, { 0 }, 0, 600, O(SMALL_GAP) },
+	/* 2 cores of 2 threads: cores of power 140 */
+	{ 4, 2, 1, { 1, 0, 2, 1 }, { 0 }, 0, 300, O(TASKS) | O(SMALL_NONE) },
+	{ 4, 2, 1, { 2, 1, 3, 2 }, { 0 }, 0, 600, O(NO_BUSIEST) },
+	/* 2 nodes of 2 CPUs: nodes of power 256, NUMA intervals 8..32 */
+	{ 4, 1, 2, { 0, 0, 1, 2 }, { 0 }, 0, 300, O(TASKS) },
+	{ 4, 1, 2, { 1, 2, 2, 3 }, { 0 }, 0, 600, O(TASKS) },
+	/*
+	 * Loads that change, so cpu_load lags nr_running: three hogs on
+	 * cpu0 burn 60.5 ms each and exit; as cpu0's load decays while it
+	 * idles, it passes under one task of imbalance where moving one is
+	 * still worth an eighth of a CPU.
+	 */
+	{ 2, 1, 1, { 0, 2 }, { 3, 0 }, 60500, 400, O(SMALL_GAIN) },
+	/*
+	 * The same on SMT threads: an idle thread whose decaying load is
+	 * still within imbalance_pct of the busiest pulls one task all
+	 * the same.
+	 */
+	{ 4, 2, 1, { 0, 1, 2, 0 }, { 2, 0, 0, 1 }, 40500, 400,
+	  O(IDLE_PULL_ONE) | O(SMALL_GAIN) },
+	/* 2 nodes of 2 cores of 2 threads: three levels */
+	{ 8, 2, 2, { 1, 0, 2, 1, 0, 3, 1, 1 }, { 0 }, 0, 300,
+	  O(TASKS) | O(IDLE_PULL_ONE) },
+};
+
+/*
+ * Every CPU of every scenario balances every domain at the ticks, with
+ * the outcomes and bookkeeping that 2.6.10's rules give (the oracle
+ * above), for the scenario's run.
+ */
+START_TEST(bal_periodic_follows_the_rules)
+{
+	run_scenario(&scenarios[_i]);
+}
+END_TEST
+
+static TCase *tcase(Suite *s, const char *name)
+{
+	TCase *tc = tcase_create(name);
+
+	tcase_add_checked_fixture(tc, NULL, teardown);
+	tcase_set_timeout(tc, 60);
+	suite_add_tcase(s, tc);
+	return tc;
+}
+
+static Suite *ingo_smp_suite(void)
+{
+	Suite *s = suite_create("ingo_smp");
+	TCase *tc;
+
+	tc = tcase(s, "domains");
+	tcase_add_test(tc, dom_smp_one_level_per_cpu);
+	tcase_add_test(tc, dom_up_has_one_domain_of_itself);
+	tcase_add_test(tc, dom_smt_siblings_then_cores);
+	tcase_add_test(tc, dom_smt_four_threads_core_power);
+	tcase_add_test(tc, dom_numa_cpus_then_nodes);
+	tcase_add_test(tc, dom_numa_smt_three_levels);
+	tcase_add_test(tc, dom_isolcpus_left_out);
+	tcase_add_test(tc, dom_hotplug_rebuilds);
+	tcase_add_test(tc, dom_hotplug_numa_node_shrinks);
+	tcase_add_test(tc, dom_none_after_a_driver_without);
+
+	tc = tcase(s, "balance");
+	tcase_add_loop_test(tc, bal_periodic_follows_the_rules, 0,
+			    (int)(sizeof(scenarios) / sizeof(scenarios[0])));
+	return s;
+}
+
+int main(void)
+{
+	return t_run_suite_on(ingo_smp_suite(), "ingosched");
+}
