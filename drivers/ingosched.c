@@ -2491,9 +2491,9 @@ static int migration_thread(void *data)
 /* ---- SMP: CPU hotplug ---------------------------------------------------- */
 
 /*
- * move_task_off_dead_cpu - a task queued on @dead_cpu goes to an online
- * CPU of its node, else any it may use, else (affinity lost) any.
- * Interrupts off, no runqueue lock held.
+ * move_task_off_dead_cpu - a task of @dead_cpu goes to an online CPU of
+ * its node, else any it may use, else (affinity lost) any.  Interrupts
+ * off, no runqueue lock held.
  */
 static void move_task_off_dead_cpu(int dead_cpu, task_t *p)
 {
@@ -2529,6 +2529,27 @@ static void migrate_dead_tasks(int dead_cpu)
 			move_task_off_dead_cpu(dead_cpu, first_task(array));
 	}
 	local_irq_enable();
+}
+
+/*
+ * migrate_sleeping_tasks - the dead CPU's tasks that are not queued
+ * (asleep, stopped) move by the same rules, so that they wake on a CPU
+ * of its node and a lost affinity is said now, as 2.6.10's
+ * migrate_live_tasks() does.  The CPU's idle task stays.
+ */
+static void migrate_sleeping_tasks(int dead_cpu)
+{
+	task_t *idle = cpu_rq(dead_cpu)->idle, *g, *p;
+
+	write_lock_irq(&tasklist_lock);
+	/* clang-format 14 cannot read 2.6.10's thread loop */
+	/* clang-format off */
+	do_each_thread(g, p) {
+		if (task_cpu(p) == dead_cpu && !ingo(p)->array && p != idle)
+			move_task_off_dead_cpu(dead_cpu, p);
+	} while_each_thread(g, p);
+	/* clang-format on */
+	write_unlock_irq(&tasklist_lock);
 }
 
 /* reset_dead_idle - the dead CPU's idle task: off the queue, prio MAX_PRIO. */
@@ -2627,6 +2648,7 @@ static int migration_call(struct notifier_block *nfb, unsigned long action,
 		/* nothing may run in between: move the tasks first */
 		reset_dead_idle(cpu_rq(cpu));
 		migrate_dead_tasks(cpu);
+		migrate_sleeping_tasks(cpu);
 		stop_migration_thread(cpu);
 		BUG_ON(cpu_rq(cpu)->nr_running != 0);
 		fail_pending_migrations(cpu);
