@@ -1008,6 +1008,84 @@ START_TEST(bal_periodic_follows_the_rules)
 }
 END_TEST
 
+/* ---- CPU hotplug --------------------------------------------------------- */
+
+/* sched_getaffinity(@pid) asked by script task @asker. */
+static unsigned long get_affinity(int asker, int pid)
+{
+	unsigned long mask = 0, uaddr = sim_user_map(asker, sizeof(mask));
+
+	ck_assert_msg(uaddr != 0, "sim_user_map: %s", sim_error());
+	ck_assert_int_eq(t_syscall(asker, SIM_SYS_sched_getaffinity, pid,
+				   sizeof(mask), uaddr), sizeof(mask));
+	ck_assert_int_eq(sim_user_read(asker, uaddr, &mask, sizeof(mask)), 0);
+	return mask;
+}
+
+/* One task of the dying CPU: its affinity and where it must land. */
+struct refugee {
+	unsigned long allowed;
+	int dest;		/* the CPU 2.6.10's rules give */
+	int pid;
+};
+
+/*
+ * 2 nodes of 2 CPUs (0-1, 2-3).  cpu3 has hogs (queued or running) and
+ * script tasks (asleep), each allowed on everything, on {0,3}, on {1,3}
+ * or on {3} alone.  cpu3 goes offline: every one of its tasks, queued or
+ * asleep, moves to an online CPU of its node it may use (cpu2), else
+ * to any CPU it may use (the first), else - affinity lost - to the
+ * first online CPU with its affinity widened to every CPU (getaffinity
+ * shows the possible ones, 0xf) and a printk "process PID (COMM) no
+ * longer affine to cpu3".
+ */
+START_TEST(hotplug_every_task_lands_by_the_rules)
+{
+	struct refugee r[] = {
+		{ 0xf, 2 }, { 0x9, 0 }, { 0xa, 1 }, { 0x8, 0 },	/* queued */
+		{ 0xf, 2 }, { 0x9, 0 }, { 0xa, 1 }, { 0x8, 0 },	/* asleep */
+	};
+	int nr = (int)(sizeof(r) / sizeof(r[0])), i, setter;
+	char line[80];
+
+	boot_full(4, 1, 2, NULL);
+	setter = script_on("setter", "1");
+	for (i = 0; i < nr; i++)
+		r[i].pid = i < nr / 2 ? hog_on("hog", 3) :
+					script_on("sleeper", "3");
+	run_until(sim_now() + MS(5));
+	for (i = 0; i < nr; i++) {
+		ck_assert_int_eq(t_info(r[i].pid).cpu, 3);
+		ck_assert_int_eq(set_affinity(setter, r[i].pid, r[i].allowed),
+				 0);
+	}
+	for (i = nr / 2; i < nr; i++)
+		ck_assert_int_eq(t_info(r[i].pid).state, 'S');
+
+	ck_assert_int_eq(sim_cpu_offline(3), 0);
+	for (i = 0; i < nr; i++) {
+		struct sim_task_info info = t_info(r[i].pid);
+		int lost = r[i].allowed == 0x8;
+
+		ck_assert_msg(info.cpu == r[i].dest, "%s %d allowed on %#lx: "
+			      "on cpu%d, want cpu%d", info.name, r[i].pid,
+			      r[i].allowed, info.cpu, r[i].dest);
+		snprintf(line, sizeof(line), "process %d (%s) no longer affine "
+			 "to cpu3", r[i].pid, info.name);
+		ck_assert_msg(sim_log_contains(line) == lost, "printk \"%s\" "
+			      "%s", line, lost ? "missing" : "unexpected");
+		ck_assert_uint_eq(get_affinity(setter, r[i].pid),
+				  (lost ? 0xfUL : r[i].allowed));
+	}
+	/* the sleepers wake where they were put */
+	for (i = nr / 2; i < nr; i++) {
+		ck_assert_int_eq(t_cmd(r[i].pid, SIM_CMD_BURN, 100000, 0, 0,
+				       0), 0);
+		ck_assert_int_eq(t_info(r[i].pid).cpu, r[i].dest);
+	}
+}
+END_TEST
+
 static TCase *tcase(Suite *s, const char *name)
 {
 	TCase *tc = tcase_create(name);
@@ -1034,6 +1112,9 @@ static Suite *ingo_smp_suite(void)
 	tcase_add_test(tc, dom_hotplug_rebuilds);
 	tcase_add_test(tc, dom_hotplug_numa_node_shrinks);
 	tcase_add_test(tc, dom_none_after_a_driver_without);
+
+	tc = tcase(s, "hotplug");
+	tcase_add_test(tc, hotplug_every_task_lands_by_the_rules);
 
 	tc = tcase(s, "balance");
 	tcase_add_loop_test(tc, bal_periodic_follows_the_rules, 0,
