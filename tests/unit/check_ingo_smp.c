@@ -231,6 +231,7 @@ static int migration_thread(int cpu)
 	return find_task(name);
 }
 
+
 /* ---- the domain tables --------------------------------------------------- */
 
 /*
@@ -1008,6 +1009,312 @@ START_TEST(bal_periodic_follows_the_rules)
 }
 END_TEST
 
+/* ---- moving tasks -------------------------------------------------------- */
+
+/* Virtual ns at which jiffies reaches @j (a tick), from now. */
+static unsigned long long time_of_jiffy(unsigned long j)
+{
+	unsigned long long tick = sim_now() / TICK_NS * TICK_NS;
+
+	return tick + (unsigned long long)(long)(j - sim_jiffies()) * TICK_NS;
+}
+
+/* Make @pid the task running on @cpu: the others' slices end at once. */
+static void make_current(int cpu, int pid)
+{
+	int i;
+
+	for (i = 0; i < 10 && curr(cpu) != pid; i++) {
+		ck_assert_int_eq(kfix_ingo_set_time_slice(curr(cpu), 1), 0);
+		run_until((sim_now() / TICK_NS + 1) * TICK_NS);
+	}
+	ck_assert_int_eq(curr(cpu), pid);
+}
+
+/*
+ * 2 CPUs: cpu0 runs a pinned hog, cpu1 two pinned hogs and B, whose
+ * slice ends at cpu1's tick @d ms before cpu0's next periodic balance
+ * (fresh domains: nr_balance_failed 0).  B is let go half a tick before
+ * that balance, which wants one task (1 vs 3).  At the balance, cpu1's
+ * last tick was 1 ms earlier:
+ *   d = 1: B stopped 0 ms before it, cache hot: skipped, since the
+ *	domain has not failed cache_nice_tries (1) times; a failure, the
+ *	interval steps up by one.  The next balance, having failed, takes
+ *	B whatever its cache.
+ *   d = 4: 3 ms, cold: B moves at once.
+ * A balance that moved a task resets the interval to min_interval and
+ * nr_balance_failed to 0.
+ */
+START_TEST(bal_cache_hot_task_waits_for_a_failure)
+{
+	int d = _i ? 4 : 1, a1, a2, b, setter;
+	struct sim_domain_info before, after;
+	unsigned long long t;
+
+	boot_full(2, 1, 1, NULL);
+	hog_on("h", 0);
+	a1 = hog_on("a1", 1);
+	a2 = hog_on("a2", 1);
+	b = hog_on("b", 1);
+	setter = spawn_on("setter", SIM_SCHED_NORMAL, 0, -5, "0", NULL, NULL);
+	ck_assert_int_eq(kfix_ingo_set_sleep_avg(a1, 0), 0);
+	ck_assert_int_eq(kfix_ingo_set_sleep_avg(a2, 0), 0);
+	ck_assert_int_eq(kfix_ingo_set_sleep_avg(b, 0), 0);
+	run_until(MS(20));
+	before = domain(0, 0);
+	ck_assert_uint_eq(before.nr_balance_failed, 0);
+	ck_assert_uint_eq(before.lb_cnt[SIM_IDLE_NOT], 0);
+	t = time_of_jiffy(before.last_balance + before.balance_interval *
+			  PHYS.busy_factor);
+
+	make_current(1, b);
+	ck_assert_int_eq(kfix_ingo_set_time_slice(b, (t - sim_now()) /
+						  TICK_NS - d), 0);
+	run_until(t - TICK_NS / 2);
+	ck_assert_int_ne(curr(1), b);
+	ck_assert_int_eq(t_info(b).cpu, 1);
+	ck_assert_int_eq(set_affinity(setter, b, 0x3), 0);
+	run_until(t);
+
+	after = domain(0, 0);
+	ck_assert_uint_eq(after.lb_cnt[SIM_IDLE_NOT], 1);
+	ck_assert_uint_eq(after.lb_imbalance[SIM_IDLE_NOT], 1);
+	if (d == 4) {
+		ck_assert_int_eq(t_info(b).cpu, 0);
+		ck_assert_uint_eq(after.lb_failed[SIM_IDLE_NOT], 0);
+		ck_assert_uint_eq(after.balance_interval, PHYS.min_interval);
+		return;
+	}
+	ck_assert_int_eq(t_info(b).cpu, 1);
+	ck_assert_uint_eq(after.lb_failed[SIM_IDLE_NOT], 1);
+	ck_assert_uint_eq(after.nr_balance_failed, 1);
+	ck_assert_uint_eq(after.balance_interval, before.balance_interval + 1);
+
+	/* the next balance: failed once, so aggressive */
+	make_current(1, b);
+	t = time_of_jiffy(after.last_balance + after.balance_interval *
+			  PHYS.busy_factor);
+	ck_assert_int_eq(kfix_ingo_set_time_slice(b, (t - sim_now()) /
+						  TICK_NS - 1), 0);
+	run_until(t);
+	ck_assert_int_eq(t_info(b).cpu, 0);
+	after = domain(0, 0);
+	ck_assert_uint_eq(after.lb_cnt[SIM_IDLE_NOT], 2);
+	ck_assert_uint_eq(after.nr_balance_failed, 0);
+	ck_assert_uint_eq(after.balance_interval, PHYS.min_interval);
+}
+END_TEST
+
+/* cpuN's line of /proc/schedstat: its 28 numbers (version 10). */
+enum { ALB_CNT = 8, ALB_GAINED, ALB_LOST, ALB_FAILED, CPU_FIELDS = 28 };
+
+static void cpu_stats(int cpu, unsigned long v[CPU_FIELDS])
+{
+	const char *text = sim_schedstat(), *p;
+	char head[16];
+	int i, n;
+
+	ck_assert_ptr_nonnull(text);
+	snprintf(head, sizeof(head), "\ncpu%d ", cpu);
+	p = strstr(text, head);
+	ck_assert_msg(p != NULL, "no %s line", head + 1);
+	p += strlen(head);
+	for (i = 0; i < CPU_FIELDS; i++) {
+		ck_assert_int_eq(sscanf(p, "%lu%n", &v[i], &n), 1);
+		p += n;
+	}
+}
+
+/* The migrations of one task, as the trace shows them. */
+struct moves {
+	int pid, nr;
+	struct sim_trace_event ev[8];
+};
+
+static void record_moves(const struct sim_trace_event *ev, void *arg)
+{
+	struct moves *m = arg;
+
+	if (ev->type == SIM_TRACE_MIGRATE && ev->pid == m->pid && m->nr < 8)
+		m->ev[m->nr++] = *ev;
+}
+
+/*
+ * 4 CPUs: cpu1 runs M (a long slice left) beside two hogs pinned there;
+ * the other CPUs are idle (variant 1: a pinned hog keeps cpu2 busy).
+ * The idle CPUs cannot pull (M runs, the rest is pinned); the fourth
+ * failure in a row (nr_balance_failed > cache_nice_tries + 2) wakes
+ * migration/1, which pushes M - no longer running - to the first group
+ * of cpu1's domain after its own that is wholly idle: cpu2, or cpu3 when
+ * cpu2 is busy.  One push: alb_cnt and alb_lost of cpu1 and alb_gained
+ * of the target grow by 1; the other idle groups count a failure each.
+ */
+START_TEST(bal_active_balance_pushes_running_task)
+{
+	int dest = _i ? 3 : 2, m, setter, i, cpu;
+	unsigned long before[4][CPU_FIELDS], after[4][CPU_FIELDS];
+	struct moves moves = { 0 };
+
+	boot_full(4, 1, 1, NULL);
+	m = hog_on("m", 1);
+	hog_on("p", 1);
+	hog_on("p", 1);
+	if (_i)
+		hog_on("busy", 2);
+	setter = spawn_on("setter", SIM_SCHED_NORMAL, 0, -5, "0", NULL, NULL);
+	run_until(MS(20));
+	make_current(1, m);
+	ck_assert_int_eq(kfix_ingo_set_time_slice(m, 400), 0);
+	moves.pid = m;
+	sim_trace_set_sink(record_moves, &moves);
+	ck_assert_int_eq(set_affinity(setter, m, 0xf), 0);
+	for (i = 0; i < 100 && !moves.nr; i++) {
+		for (cpu = 0; cpu < 4; cpu++)
+			cpu_stats(cpu, before[cpu]);
+		run_until((sim_now() / TICK_NS + 1) * TICK_NS);
+	}
+	sim_trace_set_sink(NULL, NULL);
+	ck_assert_int_eq(moves.nr, 1);
+	ck_assert_int_eq(moves.ev[0].cpu, 1);		/* by migration/1 */
+	ck_assert_int_eq(moves.ev[0].orig_cpu, 1);
+	ck_assert_int_eq(moves.ev[0].target_cpu, dest);
+	ck_assert_int_eq(t_info(m).cpu, dest);
+	ck_assert_int_gt(t_info(migration_thread(1)).switches, 0);
+	for (cpu = 0; cpu < 4; cpu++)
+		cpu_stats(cpu, after[cpu]);
+	ck_assert_uint_eq(after[1][ALB_CNT] - before[1][ALB_CNT], 1);
+	ck_assert_uint_eq(after[1][ALB_LOST] - before[1][ALB_LOST], 1);
+	ck_assert_uint_eq(after[dest][ALB_GAINED] - before[dest][ALB_GAINED],
+			  1);
+	/* the wholly idle groups after the target: nothing left to push */
+	ck_assert_uint_eq(after[1][ALB_FAILED] - before[1][ALB_FAILED],
+			  dest == 2 ? 2 : 1);
+}
+END_TEST
+
+/* ---- wake-up placement ---------------------------------------------------- */
+
+#define WQ		7		/* the harness wait queue S sleeps on */
+
+/* Queue a command for script task @pid without waiting for it. */
+static void post(int pid, int op, long a0, long a1)
+{
+	int ret = sim_cmd(pid, op, a0, a1, 0, 0);
+
+	ck_assert_msg(ret == 0, "sim_cmd(%d, %d) = %d: %s", pid, op, ret,
+		      sim_error());
+}
+
+/*
+ * sleeper_on_cpu1 - script task S pinned to cpu1 at nice -5 with a full
+ * slice, so that it preempts cpu1's nice 0 hogs at once: at @when it
+ * burns until @sleep_at, then sleeps on WQ.  Returns S; its affinity
+ * is widened by the waker just before the wake-up.
+ */
+static int sleeper_on_cpu1(unsigned long long when,
+			   unsigned long long sleep_at)
+{
+	int s = spawn_on("s", SIM_SCHED_NORMAL, 0, -5, "1", NULL, NULL);
+
+	run_until(when);
+	ck_assert_int_eq(kfix_ingo_set_time_slice(s, 500), 0);
+	post(s, SIM_CMD_BURN, sleep_at - when, 0);
+	post(s, SIM_CMD_WQ_WAIT, WQ, 0);
+	run_until(sleep_at);
+	ck_assert_int_eq(t_info(s).state, 'S');
+	ck_assert_int_eq(t_info(s).cpu, 1);
+	return s;
+}
+
+/* Waker W (on cpu0) lets S run anywhere and wakes it now. */
+static void wake_from_cpu0(int w, int s)
+{
+	ck_assert_int_eq(set_affinity(w, s, 0x3), 0);
+	ck_assert_int_eq(t_cmd(w, SIM_CMD_WQ_WAKE, WQ, 1, 0, 0), 0);
+}
+
+/*
+ * 2 CPUs: S sleeps on cpu1 at 61.5 ms beside a nice 19 hog; W wakes it
+ * from the otherwise idle cpu0 (one task each: no wake balance).  S is
+ * cache hot while cpu1's last tick is less than cache_hot_time (2.5 ms)
+ * after it ran: woken between the ticks of 63 and 64 ms (1.5 ms) it
+ * stays on cpu1; woken after the tick of 64 ms (2.5 ms: no longer
+ * hot) wake affine pulls it to cpu0.
+ */
+START_TEST(wake_affine_needs_cache_hot_time_passed)
+{
+	static const struct {
+		unsigned long long wake_at;
+		int cpu;
+	} c[] = { { MS(63) + 200000, 1 }, { MS(64) + 200000, 0 } };
+	int s, w;
+
+	boot_full(2, 1, 1, NULL);
+	spawn_on("b", SIM_SCHED_NORMAL, 0, 19, "1", t_body_hog, NULL);
+	w = script_on("w", "0");
+	s = sleeper_on_cpu1(MS(40), MS(61) + 500000);
+	run_until(c[_i].wake_at);
+	wake_from_cpu0(w, s);
+	ck_assert_msg(t_info(s).cpu == c[_i].cpu, "woken at %llu ns: on "
+		      "cpu%d, want cpu%d", c[_i].wake_at, t_info(s).cpu,
+		      c[_i].cpu);
+	ck_assert_uint_eq(domain(0, 0).ttwu_wake_affine, (unsigned)_i);
+}
+END_TEST
+
+/*
+ * 2 CPUs: S sleeps on cpu1, now idle, long enough to be cold; W wakes it
+ * from cpu0 (load 128).  A task is never pulled off an idle CPU (load
+ * under half a task) onto a busy one (over half a task): S wakes on
+ * cpu1.
+ */
+START_TEST(wake_never_pulls_from_an_idle_cpu)
+{
+	int s, w;
+
+	boot_full(2, 1, 1, NULL);
+	w = script_on("w", "0");
+	s = sleeper_on_cpu1(MS(20), MS(21));
+	run_until(MS(40));
+	ck_assert_int_eq(curr(1), 0);
+	ck_assert_int_eq(set_affinity(w, s, 0x3), 0);
+	post(w, SIM_CMD_BURN, MS(5), 0);
+	post(w, SIM_CMD_WQ_WAKE, WQ, 1);
+	ck_assert_int_eq(sim_cmd_wait(w, SEC(1)), 0);
+	ck_assert_int_eq(t_info(s).cpu, 1);
+	ck_assert_uint_eq(domain(0, 0).ttwu_wake_affine, 0);
+}
+END_TEST
+
+/*
+ * 2 CPUs: S, hot (it ran 0.3 ms ago), last ran on cpu1 among @sleeper
+ * pinned hogs; W wakes it from cpu0 among @waker pinned hogs.  Wake
+ * balance moves a hot task to the waker when the waker's CPU has room
+ * by imbalance_pct's margin and a half: 125 + 25 / 2 = 137, 137 *
+ * this_load <= 100 * load.  1 + 1 (W) vs 3 tasks: 137 * 256 <= 38400,
+ * S moves; 2 + 1 vs 4: 137 * 384 > 51200, it stays.
+ */
+START_TEST(wake_balance_at_137_percent)
+{
+	static const struct {
+		int waker, sleeper, cpu;
+	} c[] = { { 1, 3, 0 }, { 2, 4, 1 } };
+	int i, s, w;
+
+	boot_full(2, 1, 1, NULL);
+	for (i = 0; i < c[_i].waker; i++)
+		hog_on("hog", 0);
+	for (i = 0; i < c[_i].sleeper; i++)
+		hog_on("hog", 1);
+	w = spawn_on("w", SIM_SCHED_NORMAL, 0, -5, "0", NULL, NULL);
+	s = sleeper_on_cpu1(MS(40), MS(40) + 300000);
+	wake_from_cpu0(w, s);
+	ck_assert_int_eq(t_info(s).cpu, c[_i].cpu);
+	ck_assert_uint_eq(domain(0, 0).ttwu_wake_balance, (unsigned)!_i ? 1 : 0);
+	ck_assert_uint_eq(domain(0, 0).ttwu_wake_affine, 0);
+}
+END_TEST
+
 /* ---- CPU hotplug --------------------------------------------------------- */
 
 /* sched_getaffinity(@pid) asked by script task @asker. */
@@ -1112,6 +1419,16 @@ static Suite *ingo_smp_suite(void)
 	tcase_add_test(tc, dom_hotplug_rebuilds);
 	tcase_add_test(tc, dom_hotplug_numa_node_shrinks);
 	tcase_add_test(tc, dom_none_after_a_driver_without);
+
+	tc = tcase(s, "move");
+	tcase_add_loop_test(tc, bal_cache_hot_task_waits_for_a_failure, 0, 2);
+
+	tcase_add_loop_test(tc, bal_active_balance_pushes_running_task, 0, 2);
+
+	tc = tcase(s, "wakeup");
+	tcase_add_loop_test(tc, wake_affine_needs_cache_hot_time_passed, 0, 2);
+	tcase_add_test(tc, wake_never_pulls_from_an_idle_cpu);
+	tcase_add_loop_test(tc, wake_balance_at_137_percent, 0, 2);
 
 	tc = tcase(s, "hotplug");
 	tcase_add_test(tc, hotplug_every_task_lands_by_the_rules);
