@@ -37,6 +37,7 @@
 
 #include "testlib.h"
 #include "kfix_ingo.h"
+#include "kfixtures.h"
 
 #define CMDLINE			"cpusched=ingosched"
 #define TICK_NS			MS(1)		/* HZ 1000 */
@@ -163,6 +164,15 @@ static int hog_on(const char *name, int cpu)
 static int script_on(const char *name, const char *cpus)
 {
 	return spawn_on(name, SIM_SCHED_NORMAL, 0, 0, cpus, NULL, NULL);
+}
+
+/* Queue a command for script task @pid without waiting for it. */
+static void post(int pid, int op, long a0, long a1)
+{
+	int ret = sim_cmd(pid, op, a0, a1, 0, 0);
+
+	ck_assert_msg(ret == 0, "sim_cmd(%d, %d) = %d: %s", pid, op, ret,
+		      sim_error());
 }
 
 static void run_until(unsigned long long when)
@@ -1192,18 +1202,59 @@ START_TEST(bal_active_balance_pushes_running_task)
 }
 END_TEST
 
+/*
+ * 2 CPUs: T, alone on cpu0, sleeps at 30.5 ms, between two ticks; cpu1
+ * runs A (pinned, a long slice) with B, movable (a setter there lets it
+ * go) and cold, queued.  cpu0
+ * balances as newly idle at that very instant and pulls B:
+ *   variant 0: a second pinned hog on cpu1: 1 vs 3 tasks, an imbalance
+ *	of one task;
+ *   variant 1: 1 vs 2: half a task, not worth moving - balanced, but a
+ *	newly idle CPU still takes one.
+ * One newly idle balance, an imbalance of 1 counted, no failure.
+ */
+START_TEST(bal_newly_idle_pulls_one_at_once)
+{
+	struct sim_domain_info before, after;
+	struct moves moves = { 0 };
+	int a, b, t, setter;
+
+	boot_full(2, 1, 1, NULL);
+	a = hog_on("a", 1);
+	if (!_i)
+		hog_on("a2", 1);
+	b = hog_on("b", 1);
+	t = script_on("t", "0");
+	setter = spawn_on("setter", SIM_SCHED_NORMAL, 0, -5, "1", NULL, NULL);
+	run_until(MS(5));
+	make_current(1, a);
+	ck_assert_int_eq(kfix_ingo_set_time_slice(a, 500), 0);
+	ck_assert_int_eq(kfix_ingo_set_time_slice(t, 500), 0);
+	post(t, SIM_CMD_BURN, MS(30) + 500000 - sim_now(), 0);
+	ck_assert_int_eq(set_affinity(setter, b, 0x3), 0);
+	post(t, SIM_CMD_SLEEP, MS(200), 0);
+	moves.pid = b;
+	sim_trace_set_sink(record_moves, &moves);
+	before = domain(0, 0);
+	run_until(MS(40));
+	sim_trace_set_sink(NULL, NULL);
+	after = domain(0, 0);
+	ck_assert_int_eq(moves.nr, 1);
+	ck_assert_uint_eq(moves.ev[0].ns, MS(30) + 500000);
+	ck_assert_int_eq(moves.ev[0].cpu, 0);
+	ck_assert_int_eq(t_info(b).cpu, 0);
+	ck_assert_uint_eq(after.lb_cnt[SIM_IDLE_NEWLY] -
+			  before.lb_cnt[SIM_IDLE_NEWLY], 1);
+	ck_assert_uint_eq(after.lb_imbalance[SIM_IDLE_NEWLY] -
+			  before.lb_imbalance[SIM_IDLE_NEWLY], 1);
+	ck_assert_uint_eq(after.lb_failed[SIM_IDLE_NEWLY],
+			  before.lb_failed[SIM_IDLE_NEWLY]);
+}
+END_TEST
+
 /* ---- wake-up placement ---------------------------------------------------- */
 
 #define WQ		7		/* the harness wait queue S sleeps on */
-
-/* Queue a command for script task @pid without waiting for it. */
-static void post(int pid, int op, long a0, long a1)
-{
-	int ret = sim_cmd(pid, op, a0, a1, 0, 0);
-
-	ck_assert_msg(ret == 0, "sim_cmd(%d, %d) = %d: %s", pid, op, ret,
-		      sim_error());
-}
 
 /*
  * sleeper_on_cpu1 - script task S pinned to cpu1 at nice -5 with a full
@@ -1312,6 +1363,109 @@ START_TEST(wake_balance_at_137_percent)
 	ck_assert_int_eq(t_info(s).cpu, c[_i].cpu);
 	ck_assert_uint_eq(domain(0, 0).ttwu_wake_balance, (unsigned)!_i ? 1 : 0);
 	ck_assert_uint_eq(domain(0, 0).ttwu_wake_affine, 0);
+}
+END_TEST
+
+/* ---- sched_exec ---------------------------------------------------------- */
+
+/* E's body: allows itself every CPU (mask at *arg), then execs. */
+static volatile int exec_cpu_after;
+
+static void exec_body(void *mask_uaddr)
+{
+	sim_syscall(SIM_SYS_sched_setaffinity, 0, sizeof(unsigned long),
+		    (long)(unsigned long)mask_uaddr);
+	kfix_call_wrapper(KFIX_HOOK_exec, 0);
+	exec_cpu_after = sim_this_cpu_id();
+	for (;;)
+		sim_burn(SEC(1000));
+}
+
+/*
+ * 2 CPUs: 17 pinned hogs on cpu0, @other on cpu1; E (nice -10, pinned
+ * to cpu0 when spawned) lets itself go anywhere and execs.  sched_exec
+ * moves it to the idlest CPU only if that beats staying by half
+ * imbalance_pct's margin: 112 * its load < 100 * (cpu0's load + E's
+ * own 128).  cpu0: (17 + 1) * 128 = 2304; cpu1 with 16 hogs: 112 *
+ * 2048 < 230400, E moves; with 17: 112 * 2176 = 243712, it stays
+ * although cpu1 has one task less.
+ */
+START_TEST(exec_moves_past_half_the_margin)
+{
+	int other = _i ? 17 : 16, i, e, hog = 0;
+	unsigned long mask = 0x3, uaddr;
+	struct sim_domain_info before, after;
+
+	boot_full(2, 1, 1, NULL);
+	for (i = 0; i < 17; i++)
+		hog = hog_on("hog", 0);
+	for (i = 0; i < other; i++)
+		hog_on("hog", 1);
+	/* workload tasks share one address space: E sees the mask */
+	uaddr = sim_user_map(hog, sizeof(mask));
+	ck_assert_int_eq(sim_user_write(hog, uaddr, &mask, sizeof(mask)), 0);
+	run_until(MS(50));
+	before = domain(0, 0);
+	exec_cpu_after = -1;
+	e = spawn_on("exec", SIM_SCHED_NORMAL, 0, -10, "0", exec_body,
+		     (void *)uaddr);
+	run_until(MS(51));
+	after = domain(0, 0);
+	ck_assert_int_eq(exec_cpu_after, _i ? 0 : 1);
+	ck_assert_int_eq(t_info(e).cpu, _i ? 0 : 1);
+	ck_assert_uint_eq(after.sbe_attempts - before.sbe_attempts, 1);
+	ck_assert_uint_eq(after.sbe_pushed - before.sbe_pushed, _i ? 0 : 1);
+}
+END_TEST
+
+/* ---- SMT siblings -------------------------------------------------------- */
+
+/*
+ * One core of 2 threads: X (nice -20) runs on cpu0 with @slice ticks
+ * left; N (nice 0, slice 100) is spawned pinned to cpu1.  A user task
+ * does not run beside a sibling whose slice left, less per_cpu_gain
+ * (25%), is longer than its own full slice: 135 * 75 / 100 = 101 > 100,
+ * cpu1 stays idle; 134 * 75 / 100 = 100, N runs at once.  Held back,
+ * the idle thread tries again at its next tick (X has 134 left): N runs.
+ */
+START_TEST(smt_sibling_slice_holds_back_by_per_cpu_gain)
+{
+	int slice = _i ? 135 : 134, x, n;
+
+	boot_full(2, 2, 1, NULL);
+	x = spawn_on("x", SIM_SCHED_NORMAL, 0, -20, "0", t_body_hog, NULL);
+	run_until(MS(5) + 500000);
+	ck_assert_int_eq(curr(0), x);
+	ck_assert_int_eq(kfix_ingo_set_time_slice(x, slice), 0);
+	n = hog_on("n", 1);
+	ck_assert_int_eq(curr(1), _i ? 0 : n);
+	run_until(MS(6));
+	ck_assert_int_eq(curr(1), n);
+}
+END_TEST
+
+/*
+ * One core of 2 threads: N (nice 0) runs on cpu0; X (nice -20, asleep
+ * on cpu1 with @slice ticks left) wakes.  X runs; a sibling task that X
+ * outweighs by per_cpu_gain (X's slice * 75 / 100 > N's full 100) is
+ * rescheduled and, on its CPU, held back: with 135 cpu0 goes idle, with
+ * 134 N keeps running.
+ */
+START_TEST(smt_waking_long_slice_reschedules_sibling)
+{
+	int slice = _i ? 135 : 134, x, n;
+
+	boot_full(2, 2, 1, NULL);
+	n = hog_on("n", 0);
+	x = spawn_on("x", SIM_SCHED_NORMAL, 0, -20, "1", NULL, NULL);
+	run_until(MS(5) + 500000);
+	ck_assert_int_eq(curr(0), n);
+	ck_assert_int_eq(t_info(x).state, 'S');
+	ck_assert_int_eq(kfix_ingo_set_time_slice(x, slice), 0);
+	post(x, SIM_CMD_BURN, MS(100), 0);
+	run_until(sim_now() + 100000);
+	ck_assert_int_eq(curr(1), x);
+	ck_assert_int_eq(curr(0), _i ? 0 : n);
 }
 END_TEST
 
@@ -1425,10 +1579,21 @@ static Suite *ingo_smp_suite(void)
 
 	tcase_add_loop_test(tc, bal_active_balance_pushes_running_task, 0, 2);
 
+	tcase_add_loop_test(tc, bal_newly_idle_pulls_one_at_once, 0, 2);
+
 	tc = tcase(s, "wakeup");
 	tcase_add_loop_test(tc, wake_affine_needs_cache_hot_time_passed, 0, 2);
 	tcase_add_test(tc, wake_never_pulls_from_an_idle_cpu);
 	tcase_add_loop_test(tc, wake_balance_at_137_percent, 0, 2);
+
+	tc = tcase(s, "exec");
+	tcase_add_loop_test(tc, exec_moves_past_half_the_margin, 0, 2);
+
+	tc = tcase(s, "smt");
+	tcase_add_loop_test(tc, smt_sibling_slice_holds_back_by_per_cpu_gain,
+			    0, 2);
+	tcase_add_loop_test(tc, smt_waking_long_slice_reschedules_sibling, 0,
+			    2);
 
 	tc = tcase(s, "hotplug");
 	tcase_add_test(tc, hotplug_every_task_lands_by_the_rules);
