@@ -1029,6 +1029,14 @@ static unsigned long long time_of_jiffy(unsigned long j)
 	return tick + (unsigned long long)(long)(j - sim_jiffies()) * TICK_NS;
 }
 
+static unsigned long long ingo_timestamp(int pid)
+{
+	struct kfix_ingo k;
+
+	ck_assert_int_eq(kfix_ingo_read(pid, &k), 0);
+	return k.timestamp;
+}
+
 /* Make @pid the task running on @cpu: the others' slices end at once. */
 static void make_current(int cpu, int pid)
 {
@@ -1091,6 +1099,11 @@ START_TEST(bal_cache_hot_task_waits_for_a_failure)
 	ck_assert_uint_eq(after.lb_imbalance[SIM_IDLE_NOT], 1);
 	if (d == 4) {
 		ck_assert_int_eq(t_info(b).cpu, 0);
+		/*
+		 * B's timestamp (t - 4 ms, when it stopped) moves onto
+		 * cpu0's clock: cpu1's last tick was t - 1 ms, cpu0's t.
+		 */
+		ck_assert_uint_eq(ingo_timestamp(b), t - MS(3));
 		ck_assert_uint_eq(after.lb_failed[SIM_IDLE_NOT], 0);
 		ck_assert_uint_eq(after.balance_interval, PHYS.min_interval);
 		return;
@@ -1189,6 +1202,8 @@ START_TEST(bal_active_balance_pushes_running_task)
 	ck_assert_int_eq(moves.ev[0].orig_cpu, 1);
 	ck_assert_int_eq(moves.ev[0].target_cpu, dest);
 	ck_assert_int_eq(t_info(m).cpu, dest);
+	/* an idle CPU given a task runs it at once */
+	ck_assert_int_eq(curr(dest), m);
 	ck_assert_int_gt(t_info(migration_thread(1)).switches, 0);
 	for (cpu = 0; cpu < 4; cpu++)
 		cpu_stats(cpu, after[cpu]);
