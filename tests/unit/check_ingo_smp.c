@@ -1267,6 +1267,68 @@ START_TEST(bal_newly_idle_pulls_one_at_once)
 }
 END_TEST
 
+/*
+ * 2 cores of 2 threads: T, alone on cpu0, sleeps at 30.5 ms; core 1 has
+ * a pinned hog on each thread and B, movable and cold, queued on cpu2.
+ * Going idle, cpu0 balances each SD_BALANCE_NEWIDLE domain, lowest
+ * first, until one pulls a task:
+ *   variant 0: cpu1 is idle: the sibling level finds no busiest group,
+ *	the core level pulls B;
+ *   variant 1: cpu1 has a pinned hog and B' movable: the sibling level
+ *	pulls B' and the core level is not tried.
+ * (Slices stay short, 40 ms: a sibling's long slice would hold the
+ * other thread back.)
+ */
+START_TEST(bal_newly_idle_stops_at_the_first_pull)
+{
+	struct sim_domain_info sib0, sib1, core0, core1;
+	int a1 = 0, a2, b, b2 = 0, t, setter, moved;
+
+	boot_full(4, 2, 1, NULL);
+	b = hog_on("b", 2);
+	a2 = hog_on("a", 2);
+	hog_on("c", 3);
+	if (_i) {
+		b2 = hog_on("b2", 1);
+		a1 = hog_on("a", 1);
+	}
+	t = script_on("t", "0");
+	/* a FIFO setter acts at once */
+	setter = spawn_on("setter", SIM_SCHED_FIFO, 50, 0, "3", NULL, NULL);
+	run_until(MS(5));
+	make_current(2, a2);
+	ck_assert_int_eq(kfix_ingo_set_time_slice(a2, 40), 0);
+	if (_i) {
+		make_current(1, a1);
+		ck_assert_int_eq(kfix_ingo_set_time_slice(a1, 40), 0);
+	}
+	ck_assert_int_eq(kfix_ingo_set_time_slice(t, 40), 0);
+	post(t, SIM_CMD_BURN, MS(30) + 500000 - sim_now(), 0);
+	post(t, SIM_CMD_SLEEP, MS(200), 0);
+	/* let them go between cpu1's ticks, just before cpu0 goes idle */
+	run_until(MS(30) + 400000);
+	ck_assert_int_eq(set_affinity(setter, b, 0xf), 0);
+	if (_i)
+		ck_assert_int_eq(set_affinity(setter, b2, 0xf), 0);
+	sib0 = domain(0, 0);
+	core0 = domain(0, 1);
+	run_until(MS(30) + 600000);
+	sib1 = domain(0, 0);
+	core1 = domain(0, 1);
+	moved = _i ? b2 : b;
+	ck_assert_int_eq(t_info(moved).cpu, 0);
+	ck_assert_int_eq(curr(0), moved);
+	ck_assert_uint_eq(sib1.lb_cnt[SIM_IDLE_NEWLY] -
+			  sib0.lb_cnt[SIM_IDLE_NEWLY], 1);
+	ck_assert_uint_eq(sib1.lb_nobusyg[SIM_IDLE_NEWLY] -
+			  sib0.lb_nobusyg[SIM_IDLE_NEWLY], _i ? 0 : 1);
+	ck_assert_uint_eq(core1.lb_cnt[SIM_IDLE_NEWLY] -
+			  core0.lb_cnt[SIM_IDLE_NEWLY], _i ? 0 : 1);
+	if (_i)
+		ck_assert_int_eq(t_info(b).cpu, 2);
+}
+END_TEST
+
 /* ---- wake-up placement ---------------------------------------------------- */
 
 #define WQ		7		/* the harness wait queue S sleeps on */
@@ -1484,6 +1546,33 @@ START_TEST(smt_waking_long_slice_reschedules_sibling)
 }
 END_TEST
 
+/*
+ * One core of 2 threads: X (nice -20, 500 ticks of slice) on cpu0 holds
+ * back N on cpu1 (500 * 75 / 100 > 100).  X sleeps at 10.5 ms: cpu0,
+ * going idle, wakes its held-back sibling at that instant, not at
+ * cpu1's next tick.
+ */
+START_TEST(smt_idle_thread_wakes_held_back_sibling)
+{
+	int x, n;
+
+	boot_full(2, 2, 1, NULL);
+	x = spawn_on("x", SIM_SCHED_NORMAL, 0, -20, "0", NULL, NULL);
+	run_until(MS(2));
+	ck_assert_int_eq(kfix_ingo_set_time_slice(x, 500), 0);
+	post(x, SIM_CMD_BURN, MS(10) + 500000 - sim_now(), 0);
+	run_until(MS(5));
+	n = hog_on("n", 1);
+	run_until(MS(10) + 400000);
+	ck_assert_int_eq(curr(0), x);
+	ck_assert_int_eq(curr(1), 0);
+	ck_assert_uint_eq(t_info(n).runtime_ns, 0);
+	run_until(MS(10) + 500000);
+	ck_assert_int_eq(curr(0), 0);
+	ck_assert_int_eq(curr(1), n);
+}
+END_TEST
+
 /* ---- CPU hotplug --------------------------------------------------------- */
 
 /* sched_getaffinity(@pid) asked by script task @asker. */
@@ -1595,6 +1684,7 @@ static Suite *ingo_smp_suite(void)
 	tcase_add_loop_test(tc, bal_active_balance_pushes_running_task, 0, 2);
 
 	tcase_add_loop_test(tc, bal_newly_idle_pulls_one_at_once, 0, 2);
+	tcase_add_loop_test(tc, bal_newly_idle_stops_at_the_first_pull, 0, 2);
 
 	tc = tcase(s, "wakeup");
 	tcase_add_loop_test(tc, wake_affine_needs_cache_hot_time_passed, 0, 2);
@@ -1609,6 +1699,7 @@ static Suite *ingo_smp_suite(void)
 			    0, 2);
 	tcase_add_loop_test(tc, smt_waking_long_slice_reschedules_sibling, 0,
 			    2);
+	tcase_add_test(tc, smt_idle_thread_wakes_held_back_sibling);
 
 	tc = tcase(s, "hotplug");
 	tcase_add_test(tc, hotplug_every_task_lands_by_the_rules);
