@@ -1148,7 +1148,7 @@ static void cpu_stats(int cpu, unsigned long v[CPU_FIELDS])
 	}
 }
 
-/* The migrations of one task, as the trace shows them. */
+/* The migrations (or wake-ups) of one task, as the trace shows them. */
 struct moves {
 	int pid, nr;
 	struct sim_trace_event ev[8];
@@ -1159,6 +1159,14 @@ static void record_moves(const struct sim_trace_event *ev, void *arg)
 	struct moves *m = arg;
 
 	if (ev->type == SIM_TRACE_MIGRATE && ev->pid == m->pid && m->nr < 8)
+		m->ev[m->nr++] = *ev;
+}
+
+static void record_wakeups(const struct sim_trace_event *ev, void *arg)
+{
+	struct moves *m = arg;
+
+	if (ev->type == SIM_TRACE_WAKEUP && ev->pid == m->pid && m->nr < 8)
 		m->ev[m->nr++] = *ev;
 }
 
@@ -1354,11 +1362,26 @@ static int sleeper_on_cpu1(unsigned long long when,
 	return s;
 }
 
-/* Waker W (on cpu0) lets S run anywhere and wakes it now. */
-static void wake_from_cpu0(int w, int s)
+/*
+ * W wakes S (asleep on WQ) now: the CPU S was woken on, as the trace
+ * says (an idle CPU may pull it right after).
+ */
+static int wake_cpu(int w, int s)
+{
+	struct moves wakes = { .pid = s };
+
+	sim_trace_set_sink(record_wakeups, &wakes);
+	ck_assert_int_eq(t_cmd(w, SIM_CMD_WQ_WAKE, WQ, 1, 0, 0), 0);
+	sim_trace_set_sink(NULL, NULL);
+	ck_assert_int_eq(wakes.nr, 1);
+	return wakes.ev[0].target_cpu;
+}
+
+/* Waker W (on cpu0) lets S run anywhere and wakes it now: S's CPU. */
+static int wake_from_cpu0(int w, int s)
 {
 	ck_assert_int_eq(set_affinity(w, s, 0x3), 0);
-	ck_assert_int_eq(t_cmd(w, SIM_CMD_WQ_WAKE, WQ, 1, 0, 0), 0);
+	return wake_cpu(w, s);
 }
 
 /*
@@ -1375,26 +1398,26 @@ START_TEST(wake_affine_needs_cache_hot_time_passed)
 		unsigned long long wake_at;
 		int cpu;
 	} c[] = { { MS(63) + 200000, 1 }, { MS(64) + 200000, 0 } };
-	int s, w;
+	int s, w, cpu;
 
 	boot_full(2, 1, 1, NULL);
 	spawn_on("b", SIM_SCHED_NORMAL, 0, 19, "1", t_body_hog, NULL);
 	w = script_on("w", "0");
 	s = sleeper_on_cpu1(MS(40), MS(61) + 500000);
 	run_until(c[_i].wake_at);
-	wake_from_cpu0(w, s);
-	ck_assert_msg(t_info(s).cpu == c[_i].cpu, "woken at %llu ns: on "
-		      "cpu%d, want cpu%d", c[_i].wake_at, t_info(s).cpu,
-		      c[_i].cpu);
+	cpu = wake_from_cpu0(w, s);
+	ck_assert_msg(cpu == c[_i].cpu, "woken at %llu ns: on cpu%d, want "
+		      "cpu%d", c[_i].wake_at, cpu, c[_i].cpu);
 	ck_assert_uint_eq(domain(0, 0).ttwu_wake_affine, (unsigned)_i);
 }
 END_TEST
 
 /*
  * 2 CPUs: S sleeps on cpu1, now idle, long enough to be cold; W wakes it
- * from cpu0 (load 128).  A task is never pulled off an idle CPU (load
- * under half a task) onto a busy one (over half a task): S wakes on
- * cpu1.
+ * from cpu0, where it is the only task: at once (cpu0's cpu_load still
+ * 0, but W itself counts: target load 128), or after burning 5 ms.  A
+ * task is never pulled off an idle CPU (load under half a task) onto a
+ * busy one (over half a task): S wakes on cpu1.
  */
 START_TEST(wake_never_pulls_from_an_idle_cpu)
 {
@@ -1406,13 +1429,119 @@ START_TEST(wake_never_pulls_from_an_idle_cpu)
 	run_until(MS(40));
 	ck_assert_int_eq(curr(1), 0);
 	ck_assert_int_eq(set_affinity(w, s, 0x3), 0);
-	post(w, SIM_CMD_BURN, MS(5), 0);
-	post(w, SIM_CMD_WQ_WAKE, WQ, 1);
-	ck_assert_int_eq(sim_cmd_wait(w, SEC(1)), 0);
-	ck_assert_int_eq(t_info(s).cpu, 1);
+	if (_i)
+		ck_assert_int_eq(t_cmd(w, SIM_CMD_BURN, MS(5), 0, 0, 0), 0);
+	ck_assert_int_eq(wake_cpu(w, s), 1);
 	ck_assert_uint_eq(domain(0, 0).ttwu_wake_affine, 0);
 }
 END_TEST
+
+/*
+ * 2 CPUs: S, cold, sleeps on cpu1; W, alone on cpu0 (target load 128),
+ * wakes it while cpu1's load (source: the lower of cpu_load and
+ * nr_running * 128) is
+ *   variant 0: 64 (one tick of B1 after idling): not under half a
+ *	task: wake affine pulls S to cpu0;
+ *   variant 1: 96 (two ticks of B1): the same;
+ *   variant 2: 60 (four ticks of B1, then one idle, and B1 back since):
+ *	under half a task, so S is not pulled off the (nearly) idle CPU.
+ */
+START_TEST(wake_pulls_only_from_half_busy_cpu)
+{
+	static const int cpu[] = { 0, 0, 1 };
+	int b1, s, w;
+
+	boot_full(2, 1, 1, NULL);
+	w = script_on("w", "0");
+	b1 = script_on("b1", "1");
+	s = sleeper_on_cpu1(MS(20), MS(21));
+	ck_assert_int_eq(set_affinity(w, s, 0x3), 0);
+	run_until(MS(100) + 500000);
+	if (_i < 2) {
+		post(b1, SIM_CMD_BURN, MS(20), 0);
+		run_until(MS(101 + _i) + 500000);
+	} else {
+		post(b1, SIM_CMD_BURN, MS(4), 0);
+		run_until(MS(105) + 300000);
+		post(b1, SIM_CMD_BURN, MS(20), 0);
+		run_until(MS(105) + 500000);
+	}
+	ck_assert_int_eq(t_info(b1).state, 'R');
+	ck_assert_int_eq(wake_cpu(w, s), cpu[_i]);
+	ck_assert_uint_eq(domain(0, 0).ttwu_wake_affine, cpu[_i] == 0);
+}
+END_TEST
+
+/*
+ * 2 CPUs, W alone on cpu0 (target load 128).  cpu1's cpu_load is made
+ * to sit between whole tasks: each tick it moves halfway to nr_running
+ * * 128, rounded up when rising, so from idle, with hogs B1 and B2
+ *   variant 0: 1, 1, then 2 tasks:		64, 96, 176
+ *   variant 1: 1, 1, 1, 1, 0, 1, then 2:	64, 96, 112, 120, 60, 94, 175
+ * and S, hot (it ran 0.3 ms before), is woken from cpu0 before cpu1's
+ * next tick.  Wake balance moves it when 137 * 128 = 17536 <= 100 *
+ * load: at 176 (17600) it moves, at 175 (17500) it stays.
+ */
+START_TEST(wake_balance_threshold_exact)
+{
+	int b1, b2, s, w;
+	unsigned long long t = MS(100);
+
+	boot_full(2, 1, 1, NULL);
+	w = spawn_on("w", SIM_SCHED_NORMAL, 0, -5, "0", NULL, NULL);
+	b1 = script_on("b1", "1");
+	b2 = script_on("b2", "1");
+	s = spawn_on("s", SIM_SCHED_NORMAL, 0, -10, "1", NULL, NULL);
+	ck_assert_int_eq(set_affinity(w, s, 0x3), 0);
+	/* B1 from t + 0.5 ms: the ticks t + 1 and t + 2 see one task */
+	run_until(t + 500000);
+	if (_i) {
+		/* ... and t + 3, t + 4; none at t + 5; one again at t + 6 */
+		post(b1, SIM_CMD_BURN, MS(4), 0);
+		run_until(t + MS(5) + 500000);
+		t += MS(4);
+	}
+	post(b1, SIM_CMD_BURN, MS(20), 0);
+	/* B2 too from t + 2.5 ms: the tick t + 3 sees two */
+	run_until(t + MS(2) + 500000);
+	post(b2, SIM_CMD_BURN, MS(20), 0);
+	run_until(t + MS(3) + 200000);
+	post(s, SIM_CMD_BURN, 100000, 0);
+	post(s, SIM_CMD_WQ_WAIT, WQ, 0);
+	run_until(t + MS(3) + 500000);
+	ck_assert_int_eq(t_info(s).state, 'S');
+	ck_assert_int_eq(wake_cpu(w, s), _i ? 1 : 0);
+	ck_assert_uint_eq(domain(0, 0).ttwu_wake_balance, _i ? 0 : 1);
+}
+END_TEST
+
+/*
+ * 2 nodes of 2 CPUs: S, cold, sleeps on cpu2 (node 1) beside a hog; W
+ * wakes it from cpu0 (node 0), where it is alone.  The node level has
+ * no SD_WAKE_AFFINE, and one task each is no wake balance: S stays in
+ * its node.
+ */
+START_TEST(wake_affine_not_across_nodes)
+{
+	int s, w;
+
+	boot_full(4, 1, 2, NULL);
+	hog_on("hog", 2);
+	w = script_on("w", "0");
+	s = spawn_on("s", SIM_SCHED_NORMAL, 0, -5, "2", NULL, NULL);
+	run_until(MS(20));
+	ck_assert_int_eq(kfix_ingo_set_time_slice(s, 100), 0);
+	post(s, SIM_CMD_BURN, MS(1), 0);
+	post(s, SIM_CMD_WQ_WAIT, WQ, 0);
+	run_until(MS(40));
+	ck_assert_int_eq(t_info(s).state, 'S');
+	ck_assert_int_eq(set_affinity(w, s, 0xf), 0);
+	ck_assert_int_eq(wake_cpu(w, s), 2);
+	ck_assert_uint_eq(domain(0, 1).ttwu_wake_affine, 0);
+}
+END_TEST
+
+
 
 /*
  * 2 CPUs: S, hot (it ran 0.3 ms ago), last ran on cpu1 among @sleeper
@@ -1436,8 +1565,7 @@ START_TEST(wake_balance_at_137_percent)
 		hog_on("hog", 1);
 	w = spawn_on("w", SIM_SCHED_NORMAL, 0, -5, "0", NULL, NULL);
 	s = sleeper_on_cpu1(MS(40), MS(40) + 300000);
-	wake_from_cpu0(w, s);
-	ck_assert_int_eq(t_info(s).cpu, c[_i].cpu);
+	ck_assert_int_eq(wake_from_cpu0(w, s), c[_i].cpu);
 	ck_assert_uint_eq(domain(0, 0).ttwu_wake_balance, (unsigned)!_i ? 1 : 0);
 	ck_assert_uint_eq(domain(0, 0).ttwu_wake_affine, 0);
 }
@@ -1688,7 +1816,10 @@ static Suite *ingo_smp_suite(void)
 
 	tc = tcase(s, "wakeup");
 	tcase_add_loop_test(tc, wake_affine_needs_cache_hot_time_passed, 0, 2);
-	tcase_add_test(tc, wake_never_pulls_from_an_idle_cpu);
+	tcase_add_loop_test(tc, wake_never_pulls_from_an_idle_cpu, 0, 2);
+	tcase_add_loop_test(tc, wake_pulls_only_from_half_busy_cpu, 0, 3);
+	tcase_add_loop_test(tc, wake_balance_threshold_exact, 0, 2);
+	tcase_add_test(tc, wake_affine_not_across_nodes);
 	tcase_add_loop_test(tc, wake_balance_at_137_percent, 0, 2);
 
 	tc = tcase(s, "exec");
