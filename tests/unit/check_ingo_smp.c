@@ -1337,6 +1337,54 @@ START_TEST(bal_newly_idle_stops_at_the_first_pull)
 }
 END_TEST
 
+/*
+ * 2 CPUs: cpu1 runs interactive A (pinned) with B (nice -5, not
+ * interactive, movable, its slice just spent: in the expired array) and
+ * C (nice 5,
+ * movable, cold, waiting behind A in the active array) queued; cpu0
+ * runs a pinned hog.
+ * cpu0's balance wants one task (1 vs 3) and takes it from the expired
+ * array first (least likely to be cache hot): B, not C.
+ */
+START_TEST(bal_pull_takes_expired_first)
+{
+	int a, b, c, setter;
+	unsigned long long t;
+	struct sim_domain_info d;
+
+	boot_full(2, 1, 1, NULL);
+	hog_on("h", 0);
+	a = hog_on("a", 1);
+	b = spawn_on("b", SIM_SCHED_NORMAL, 0, -5, "1", t_body_hog, NULL);
+	c = spawn_on("c", SIM_SCHED_NORMAL, 0, 5, "1", t_body_hog, NULL);
+	setter = spawn_on("setter", SIM_SCHED_FIFO, 50, 0, "0", NULL, NULL);
+	/* forked off init's short slice: full ones */
+	ck_assert_int_eq(kfix_ingo_set_time_slice(a, 100), 0);
+	ck_assert_int_eq(kfix_ingo_set_time_slice(c, 50), 0);
+	/* A interactive: a slice spent keeps it in the active array */
+	ck_assert_int_eq(kfix_ingo_set_sleep_avg(a, SEC(1)), 0);
+	/* B (nice -5) runs first and spends its slice: it expires */
+	ck_assert_int_eq(curr(1), b);
+	ck_assert_int_eq(kfix_ingo_set_sleep_avg(b, 0), 0);
+	ck_assert_int_eq(kfix_ingo_set_time_slice(b, 1), 0);
+	run_until((sim_now() / TICK_NS + 1) * TICK_NS);
+	/* then A; C, nice 5, waits behind it */
+	ck_assert_int_eq(curr(1), a);
+	ck_assert_int_eq(kfix_ingo_same_array(a, b), 0);
+	ck_assert_int_eq(kfix_ingo_same_array(a, c), 1);
+	d = domain(0, 0);
+	t = time_of_jiffy(d.last_balance + d.balance_interval *
+			  PHYS.busy_factor);
+	run_until(t - TICK_NS / 2);
+	ck_assert_int_eq(kfix_ingo_same_array(a, b), 0);
+	ck_assert_int_eq(set_affinity(setter, b, 0x3), 0);
+	ck_assert_int_eq(set_affinity(setter, c, 0x3), 0);
+	run_until(t);
+	ck_assert_int_eq(t_info(b).cpu, 0);
+	ck_assert_int_eq(t_info(c).cpu, 1);
+}
+END_TEST
+
 /* ---- wake-up placement ---------------------------------------------------- */
 
 #define WQ		7		/* the harness wait queue S sleeps on */
@@ -1568,6 +1616,44 @@ START_TEST(wake_balance_at_137_percent)
 	ck_assert_int_eq(wake_from_cpu0(w, s), c[_i].cpu);
 	ck_assert_uint_eq(domain(0, 0).ttwu_wake_balance, (unsigned)!_i ? 1 : 0);
 	ck_assert_uint_eq(domain(0, 0).ttwu_wake_affine, 0);
+}
+END_TEST
+
+/*
+ * 2 CPUs: S, cold, sleeps on idle cpu1 whose cpu_load decays from a
+ * hog's 4 ms (60 at the wake); W, alone on cpu0, wakes it: it stays on
+ * cpu1 (under half a task).  W then sleeps and cpu0, going idle, looks
+ * for a task before cpu1 has even switched to S: cpu1 is the busiest,
+ * but a runqueue of one task has nothing to give - S is left there
+ * (and runs there, its command done), and the balance counts as
+ * failed.
+ */
+START_TEST(bal_lone_waiting_task_not_pulled)
+{
+	struct sim_domain_info before, after;
+	unsigned long migrations;
+	int b1, s, w;
+
+	boot_full(2, 1, 1, NULL);
+	w = script_on("w", "0");
+	b1 = script_on("b1", "1");
+	s = sleeper_on_cpu1(MS(20), MS(21));
+	ck_assert_int_eq(set_affinity(w, s, 0x3), 0);
+	run_until(MS(100) + 500000);
+	post(b1, SIM_CMD_BURN, MS(4), 0);
+	run_until(MS(105) + 500000);
+	ck_assert_int_eq(curr(1), 0);
+	before = domain(0, 0);
+	migrations = t_info(s).migrations;
+	ck_assert_int_eq(wake_cpu(w, s), 1);
+	after = domain(0, 0);
+	run_until(sim_now() + 1000);
+	ck_assert_int_eq(t_info(s).cpu, 1);
+	ck_assert_uint_eq(t_info(s).migrations, migrations);
+	ck_assert_uint_eq(after.lb_cnt[SIM_IDLE_NEWLY] -
+			  before.lb_cnt[SIM_IDLE_NEWLY], 1);
+	ck_assert_uint_eq(after.lb_failed[SIM_IDLE_NEWLY] -
+			  before.lb_failed[SIM_IDLE_NEWLY], 1);
 }
 END_TEST
 
@@ -1813,6 +1899,7 @@ static Suite *ingo_smp_suite(void)
 
 	tcase_add_loop_test(tc, bal_newly_idle_pulls_one_at_once, 0, 2);
 	tcase_add_loop_test(tc, bal_newly_idle_stops_at_the_first_pull, 0, 2);
+	tcase_add_test(tc, bal_pull_takes_expired_first);
 
 	tc = tcase(s, "wakeup");
 	tcase_add_loop_test(tc, wake_affine_needs_cache_hot_time_passed, 0, 2);
@@ -1820,6 +1907,7 @@ static Suite *ingo_smp_suite(void)
 	tcase_add_loop_test(tc, wake_pulls_only_from_half_busy_cpu, 0, 3);
 	tcase_add_loop_test(tc, wake_balance_threshold_exact, 0, 2);
 	tcase_add_test(tc, wake_affine_not_across_nodes);
+	tcase_add_test(tc, bal_lone_waiting_task_not_pulled);
 	tcase_add_loop_test(tc, wake_balance_at_137_percent, 0, 2);
 
 	tc = tcase(s, "exec");
