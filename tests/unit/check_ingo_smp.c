@@ -965,6 +965,11 @@ static const struct scenario scenarios[] = {
 	 */
 	{ 2, 1, 1, { 4, 5 }, { 0 }, 0, 600, O(WITHIN_PCT) },
 	/*
+	 * 8 vs 10: 100 * 1280 <= 125 * 1024, exactly again, where the gap
+	 * to the average (128) would otherwise be a whole task to move.
+	 */
+	{ 2, 1, 1, { 8, 10 }, { 0 }, 0, 300, O(WITHIN_PCT) },
+	/*
 	 * 4 vs 6: 768 over 125% of 512; to the average 640: 128 -> one
 	 * task, which cannot move (pinned): failures; the fourth kicks an
 	 * active balance and nr_balance_failed drops to cache_nice_tries.
@@ -1338,6 +1343,41 @@ START_TEST(bal_newly_idle_stops_at_the_first_pull)
 END_TEST
 
 /*
+ * 2 CPUs: cpu0 runs a pinned hog, cpu1 runs A (pinned) with four
+ * movable hogs queued, all cold: 1 vs 5 tasks, average 384, so the
+ * imbalance is (256 + 1) / 128 = 2 tasks, and cpu0's balance moves two.
+ */
+START_TEST(bal_pull_moves_the_imbalance)
+{
+	int a, m[4], setter, i, on0 = 0;
+	struct sim_domain_info d;
+	unsigned long long t;
+
+	boot_full(2, 1, 1, NULL);
+	hog_on("h", 0);
+	a = hog_on("a", 1);
+	for (i = 0; i < 4; i++)
+		m[i] = hog_on("m", 1);
+	setter = spawn_on("setter", SIM_SCHED_FIFO, 50, 0, "0", NULL, NULL);
+	make_current(1, a);
+	ck_assert_int_eq(kfix_ingo_set_time_slice(a, 100), 0);
+	d = domain(0, 0);
+	t = time_of_jiffy(d.last_balance + d.balance_interval *
+			  PHYS.busy_factor);
+	run_until(t - TICK_NS / 2);
+	for (i = 0; i < 4; i++)
+		ck_assert_int_eq(set_affinity(setter, m[i], 0x3), 0);
+	run_until(t);
+	for (i = 0; i < 4; i++)
+		on0 += t_info(m[i]).cpu == 0;
+	ck_assert_int_eq(on0, 2);
+	d = domain(0, 0);
+	ck_assert_uint_eq(d.lb_imbalance[SIM_IDLE_NOT], 2);
+	ck_assert_uint_eq(d.lb_failed[SIM_IDLE_NOT], 0);
+}
+END_TEST
+
+/*
  * 2 CPUs: cpu1 runs interactive A (pinned) with B (nice -5, not
  * interactive, movable, its slice just spent: in the expired array) and
  * C (nice 5,
@@ -1621,8 +1661,8 @@ END_TEST
 
 /*
  * 2 CPUs: S, cold, sleeps on idle cpu1 whose cpu_load decays from a
- * hog's 4 ms (60 at the wake); W, alone on cpu0, wakes it: it stays on
- * cpu1 (under half a task).  W then sleeps and cpu0, going idle, looks
+ * hog's 4 ms (60 at the wake; variant 1: 1, six idle ticks on); W,
+ * alone on cpu0, wakes it: it stays on cpu1 (under half a task).  W then sleeps and cpu0, going idle, looks
  * for a task before cpu1 has even switched to S: cpu1 is the busiest,
  * but a runqueue of one task has nothing to give - S is left there
  * (and runs there, its command done), and the balance counts as
@@ -1641,7 +1681,7 @@ START_TEST(bal_lone_waiting_task_not_pulled)
 	ck_assert_int_eq(set_affinity(w, s, 0x3), 0);
 	run_until(MS(100) + 500000);
 	post(b1, SIM_CMD_BURN, MS(4), 0);
-	run_until(MS(105) + 500000);
+	run_until(MS(_i ? 110 : 105) + 500000);
 	ck_assert_int_eq(curr(1), 0);
 	before = domain(0, 0);
 	migrations = t_info(s).migrations;
@@ -1899,6 +1939,7 @@ static Suite *ingo_smp_suite(void)
 
 	tcase_add_loop_test(tc, bal_newly_idle_pulls_one_at_once, 0, 2);
 	tcase_add_loop_test(tc, bal_newly_idle_stops_at_the_first_pull, 0, 2);
+	tcase_add_test(tc, bal_pull_moves_the_imbalance);
 	tcase_add_test(tc, bal_pull_takes_expired_first);
 
 	tc = tcase(s, "wakeup");
@@ -1907,7 +1948,7 @@ static Suite *ingo_smp_suite(void)
 	tcase_add_loop_test(tc, wake_pulls_only_from_half_busy_cpu, 0, 3);
 	tcase_add_loop_test(tc, wake_balance_threshold_exact, 0, 2);
 	tcase_add_test(tc, wake_affine_not_across_nodes);
-	tcase_add_test(tc, bal_lone_waiting_task_not_pulled);
+	tcase_add_loop_test(tc, bal_lone_waiting_task_not_pulled, 0, 2);
 	tcase_add_loop_test(tc, wake_balance_at_137_percent, 0, 2);
 
 	tc = tcase(s, "exec");
