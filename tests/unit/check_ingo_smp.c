@@ -1377,6 +1377,63 @@ START_TEST(bal_pull_moves_the_imbalance)
 }
 END_TEST
 
+/* Is @d due for a balance at jiffies @j on CPU 0 (no stagger)? */
+static int due(const struct sim_domain_info *d, unsigned long j, int idle)
+{
+	unsigned long interval = d->balance_interval;
+
+	if (!idle)
+		interval *= d->busy_factor;
+	return j - d->last_balance >= interval;
+}
+
+/*
+ * 2 cores of 2 threads: cpu0 idle, its sibling cpu1 runs A (pinned) with
+ * B queued; core 1 idle.  B is let go half a tick before a tick at which
+ * both of cpu0's levels are due by the idle intervals.  At that tick
+ * the sibling level pulls B (cache_hot_time 0); cpu0 is then no longer
+ * idle, so the core level waits for its busy interval (times 64) and
+ * does not balance.
+ */
+START_TEST(bal_pull_makes_the_cpu_busy_for_higher_levels)
+{
+	struct sim_domain_info sib, core, after;
+	unsigned long j = 0;
+	int a, b, setter, i;
+
+	boot_full(4, 2, 1, NULL);
+	a = hog_on("a", 1);
+	b = hog_on("b", 1);
+	/* on cpu1: a setter elsewhere would go newly idle and pull B */
+	setter = spawn_on("setter", SIM_SCHED_FIFO, 50, 0, "1", NULL, NULL);
+	make_current(1, a);
+	ck_assert_int_eq(kfix_ingo_set_time_slice(a, 100), 0);
+	run_until(MS(20) + 500000);
+	for (i = 0; i < 16; i++) {
+		sib = domain(0, 0);
+		core = domain(0, 1);
+		j = sim_jiffies() + 1;
+		if (due(&sib, j, 1) && due(&core, j, 1))
+			break;
+		run_until(sim_now() + TICK_NS);
+	}
+	ck_assert_msg(i < 16, "no tick with both levels due");
+	ck_assert_int_eq(curr(0), 0);
+	ck_assert_int_eq(set_affinity(setter, b, 0xf), 0);
+	run_until((sim_now() / TICK_NS + 1) * TICK_NS);
+	ck_assert_uint_eq(sim_jiffies(), j);
+	ck_assert_int_eq(t_info(b).cpu, 0);
+	after = domain(0, 0);
+	ck_assert_uint_eq(after.lb_cnt[SIM_IDLE_SCHED],
+			  sib.lb_cnt[SIM_IDLE_SCHED] + 1);
+	after = domain(0, 1);
+	ck_assert_uint_eq(after.lb_cnt[SIM_IDLE_SCHED],
+			  core.lb_cnt[SIM_IDLE_SCHED]);
+	ck_assert_uint_eq(after.lb_cnt[SIM_IDLE_NOT],
+			  core.lb_cnt[SIM_IDLE_NOT]);
+}
+END_TEST
+
 /*
  * 2 CPUs: cpu1 runs interactive A (pinned) with B (nice -5, not
  * interactive, movable, its slice just spent: in the expired array) and
@@ -1940,6 +1997,7 @@ static Suite *ingo_smp_suite(void)
 	tcase_add_loop_test(tc, bal_newly_idle_pulls_one_at_once, 0, 2);
 	tcase_add_loop_test(tc, bal_newly_idle_stops_at_the_first_pull, 0, 2);
 	tcase_add_test(tc, bal_pull_moves_the_imbalance);
+	tcase_add_test(tc, bal_pull_makes_the_cpu_busy_for_higher_levels);
 	tcase_add_test(tc, bal_pull_takes_expired_first);
 
 	tc = tcase(s, "wakeup");
