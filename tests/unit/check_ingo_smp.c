@@ -24,6 +24,12 @@
  * outcomes it must exercise, so a scenario that no longer reaches its
  * case fails instead of passing quietly.
  *
+ * The other cases build one situation each, timed to the tick: a task
+ * made cache hot or cold at a balance (kfix_ingo.h sets the slices that
+ * place a switch), cpu_load driven to a value between whole tasks, a
+ * CPU going idle between two ticks.  Where a task went is read from the
+ * trace (sim_trace_set_sink()): an idle CPU may move it again at once.
+ *
  * Not checked here: the uniprocessor rules (check_ingosched), the
  * generic invariants (the machine checks them after every event in every
  * test below, affinity included).
