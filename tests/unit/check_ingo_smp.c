@@ -1890,6 +1890,27 @@ START_TEST(smt_idle_thread_wakes_held_back_sibling)
 }
 END_TEST
 
+/*
+ * 2 CPUs, no SMT: a SCHED_FIFO hog on cpu0 and a nice 0 hog on cpu1.
+ * The sibling rules hold between SMT threads only (a domain with
+ * SD_SHARE_CPUPOWER): cpu1 runs its hog all along.
+ */
+START_TEST(smt_rules_only_between_siblings)
+{
+	unsigned long long busy;
+	int n;
+
+	boot_full(2, 1, 1, NULL);
+	spawn_on("rt", SIM_SCHED_FIFO, 50, 0, "0", t_body_hog, NULL);
+	n = hog_on("n", 1);
+	run_until(MS(10));
+	ck_assert_int_eq(curr(1), n);
+	busy = cpu_info(1).busy_ns;
+	run_until(MS(110));
+	ck_assert_uint_eq(cpu_info(1).busy_ns, busy + MS(100));
+}
+END_TEST
+
 /* ---- CPU hotplug --------------------------------------------------------- */
 
 /* sched_getaffinity(@pid) asked by script task @asker. */
@@ -2024,6 +2045,7 @@ static Suite *ingo_smp_suite(void)
 	tcase_add_loop_test(tc, smt_waking_long_slice_reschedules_sibling, 0,
 			    2);
 	tcase_add_test(tc, smt_idle_thread_wakes_held_back_sibling);
+	tcase_add_test(tc, smt_rules_only_between_siblings);
 
 	tc = tcase(s, "hotplug");
 	tcase_add_test(tc, hotplug_every_task_lands_by_the_rules);
