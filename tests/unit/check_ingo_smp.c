@@ -1722,6 +1722,62 @@ START_TEST(wake_balance_at_137_percent)
 }
 END_TEST
 
+/* S's body: may run anywhere (mask at *arg), runs 0.1 ms, sleeps. */
+static void sync_sleeper(void *mask_uaddr)
+{
+	sim_syscall(SIM_SYS_sched_setaffinity, 0, sizeof(unsigned long),
+		    (long)(unsigned long)mask_uaddr);
+	sim_burn(100000);
+	kfix_wait_open_coded();
+	for (;;)
+		sim_burn(SEC(1000));
+}
+
+/* W's body: at the next tick, wakes S, sync or not (@arg). */
+static void sync_waker(void *sync)
+{
+	sim_sleep(TICK_NS);
+	if (sync)
+		kfix_wake_open_coded_sync();
+	else
+		kfix_wake_open_coded();
+	for (;;)
+		sim_sleep(SEC(1000));
+}
+
+/*
+ * 2 CPUs: S sleeps, hot, on cpu1 beside a hog (load 128); W, alone on
+ * cpu0 (target load 128), wakes it.  One task each is no wake balance
+ * (137 * 128 > 100 * 128): S wakes on cpu1.  A sync waker is about to
+ * sleep and does not count (this_load 0): wake balance moves S to cpu0.
+ */
+START_TEST(wake_sync_waker_does_not_count)
+{
+	struct moves wakes = { 0 };
+	unsigned long mask = 0x3, uaddr;
+	int hog, s;
+
+	boot_full(2, 1, 1, NULL);
+	kfix_reset();
+	hog = hog_on("hog", 1);
+	uaddr = sim_user_map(hog, sizeof(mask));
+	ck_assert_int_eq(sim_user_write(hog, uaddr, &mask, sizeof(mask)), 0);
+	run_until(MS(20));
+	s = spawn_on("s", SIM_SCHED_NORMAL, 0, -10, "1", sync_sleeper,
+		     (void *)uaddr);
+	wakes.pid = s;
+	sim_trace_set_sink(record_wakeups, &wakes);
+	spawn_on("w", SIM_SCHED_NORMAL, 0, 0, "0", sync_waker,
+		 (void *)(unsigned long)_i);
+	run_until(MS(22));
+	sim_trace_set_sink(NULL, NULL);
+	ck_assert_int_eq(wakes.nr, 1);
+	ck_assert_uint_eq(wakes.ev[0].ns, MS(21));
+	ck_assert_int_eq(wakes.ev[0].cpu, 0);
+	ck_assert_int_eq(wakes.ev[0].target_cpu, _i ? 0 : 1);
+}
+END_TEST
+
 /*
  * 2 CPUs: S, cold, sleeps on idle cpu1 whose cpu_load decays from a
  * hog's 4 ms (60 at the wake; variant 1: 1, six idle ticks on); W,
@@ -2033,6 +2089,7 @@ static Suite *ingo_smp_suite(void)
 	tcase_add_loop_test(tc, wake_pulls_only_from_half_busy_cpu, 0, 3);
 	tcase_add_loop_test(tc, wake_balance_threshold_exact, 0, 2);
 	tcase_add_test(tc, wake_affine_not_across_nodes);
+	tcase_add_loop_test(tc, wake_sync_waker_does_not_count, 0, 2);
 	tcase_add_loop_test(tc, bal_lone_waiting_task_not_pulled, 0, 2);
 	tcase_add_loop_test(tc, wake_balance_at_137_percent, 0, 2);
 
