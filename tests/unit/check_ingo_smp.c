@@ -1140,7 +1140,10 @@ START_TEST(bal_cache_hot_task_waits_for_a_failure)
 END_TEST
 
 /* cpuN's line of /proc/schedstat: its 28 numbers (version 10). */
-enum { ALB_CNT = 8, ALB_GAINED, ALB_LOST, ALB_FAILED, CPU_FIELDS = 28 };
+enum {
+	SCHED_CNT = 6, ALB_CNT = 8, ALB_GAINED, ALB_LOST, ALB_FAILED,
+	CPU_FIELDS = 28
+};
 
 static void cpu_stats(int cpu, unsigned long v[CPU_FIELDS])
 {
@@ -1899,11 +1902,12 @@ END_TEST
  * on cpu1 with @slice ticks left) wakes.  X runs; a sibling task that X
  * outweighs by per_cpu_gain (X's slice * 75 / 100 > N's full 100) is
  * rescheduled and, on its CPU, held back: with 135 cpu0 goes idle, with
- * 134 N keeps running.
+ * 134 N keeps running and cpu0 does not even schedule.
  */
 START_TEST(smt_waking_long_slice_reschedules_sibling)
 {
 	int slice = _i ? 135 : 134, x, n;
+	unsigned long before[CPU_FIELDS], after[CPU_FIELDS];
 
 	boot_full(2, 2, 1, NULL);
 	n = hog_on("n", 0);
@@ -1912,10 +1916,17 @@ START_TEST(smt_waking_long_slice_reschedules_sibling)
 	ck_assert_int_eq(curr(0), n);
 	ck_assert_int_eq(t_info(x).state, 'S');
 	ck_assert_int_eq(kfix_ingo_set_time_slice(x, slice), 0);
+	cpu_stats(0, before);
 	post(x, SIM_CMD_BURN, MS(100), 0);
 	run_until(sim_now() + 100000);
+	cpu_stats(0, after);
 	ck_assert_int_eq(curr(1), x);
 	ck_assert_int_eq(curr(0), _i ? 0 : n);
+	/* only a sibling X outweighs is made to schedule at all */
+	if (_i)
+		ck_assert_uint_gt(after[SCHED_CNT], before[SCHED_CNT]);
+	else
+		ck_assert_uint_eq(after[SCHED_CNT], before[SCHED_CNT]);
 }
 END_TEST
 
