@@ -1142,6 +1142,7 @@ END_TEST
 /* cpuN's line of /proc/schedstat: its 28 numbers (version 10). */
 enum {
 	SCHED_CNT = 6, ALB_CNT = 8, ALB_GAINED, ALB_LOST, ALB_FAILED,
+	SMT_CNT = 17,
 	CPU_FIELDS = 28
 };
 
@@ -1884,14 +1885,19 @@ END_TEST
 START_TEST(smt_sibling_slice_holds_back_by_per_cpu_gain)
 {
 	int slice = _i ? 135 : 134, x, n;
+	unsigned long before[CPU_FIELDS], after[CPU_FIELDS];
 
 	boot_full(2, 2, 1, NULL);
 	x = spawn_on("x", SIM_SCHED_NORMAL, 0, -20, "0", t_body_hog, NULL);
 	run_until(MS(5) + 500000);
 	ck_assert_int_eq(curr(0), x);
 	ck_assert_int_eq(kfix_ingo_set_time_slice(x, slice), 0);
+	cpu_stats(1, before);
 	n = hog_on("n", 1);
+	cpu_stats(1, after);
 	ck_assert_int_eq(curr(1), _i ? 0 : n);
+	/* smt_cnt counts the times a thread was held back */
+	ck_assert_uint_eq(after[SMT_CNT] - before[SMT_CNT], _i ? 1 : 0);
 	run_until(MS(6));
 	ck_assert_int_eq(curr(1), n);
 }
