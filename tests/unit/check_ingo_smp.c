@@ -1820,6 +1820,74 @@ START_TEST(bal_lone_waiting_task_not_pulled)
 }
 END_TEST
 
+/* ---- wait_task_inactive ------------------------------------------------ */
+
+static volatile int inactive_returned;
+
+/* W's body: wait_task_inactive() of the task @arg, then note it. */
+static void inactive_waiter(void *pid)
+{
+	kfix_call_wrapper(KFIX_HOOK_wait_task_inactive, (int)(long)pid);
+	inactive_returned = 1;
+	for (;;)
+		sim_sleep(SEC(1000));
+}
+
+/*
+ * 2 CPUs: T runs on cpu1 until it sleeps at 8 ms; W on cpu0 waits for T
+ * to be off its CPU and runqueue: it spins (cpu_relax) while T runs
+ * and returns once T sleeps.
+ */
+START_TEST(wait_task_inactive_waits_for_the_sleep)
+{
+	int t;
+
+	boot_full(2, 1, 1, NULL);
+	t = script_on("t", "1");
+	post(t, SIM_CMD_BURN, MS(8), 0);
+	run_until(MS(1));
+	inactive_returned = 0;
+	spawn_on("w", SIM_SCHED_NORMAL, 0, 0, "0", inactive_waiter,
+		 (void *)(long)t);
+	run_until(MS(7));
+	ck_assert_int_eq(inactive_returned, 0);
+	ck_assert_int_eq(curr(1), t);
+	run_until(MS(9));
+	ck_assert_int_eq(t_info(t).state, 'S');
+	ck_assert_int_eq(inactive_returned, 1);
+}
+END_TEST
+
+/*
+ * 2 CPUs: T runs on cpu0 with 3 ms of work left when W (nice -5)
+ * is spawned there, preempts it and waits for T to go inactive.  T is
+ * queued, not running: it waits for W's own CPU, so W yields to it
+ * (else it would spin through its whole slice, set to 100 ms here):
+ * T finishes and sleeps at 4 ms, and W returns.
+ */
+START_TEST(wait_task_inactive_yields_to_a_queued_task)
+{
+	int t, w;
+
+	boot_full(2, 1, 1, NULL);
+	t = script_on("t", "0");
+	run_until(MS(1));
+	post(t, SIM_CMD_BURN, MS(3), 0);
+	run_until(MS(1) + 1000);
+	ck_assert_int_eq(curr(0), t);
+	inactive_returned = 0;
+	w = spawn_on("w", SIM_SCHED_NORMAL, 0, -5, "0", inactive_waiter,
+		     (void *)(long)t);
+	ck_assert_int_eq(kfix_ingo_set_time_slice(w, 100), 0);
+	ck_assert_int_eq(inactive_returned, 0);
+	run_until(MS(3));
+	ck_assert_int_eq(inactive_returned, 0);
+	run_until(MS(10));
+	ck_assert_int_eq(t_info(t).state, 'S');
+	ck_assert_int_eq(inactive_returned, 1);
+}
+END_TEST
+
 /* ---- sched_exec ---------------------------------------------------------- */
 
 /* E's body: allows itself every CPU (mask at *arg), then execs. */
@@ -2109,6 +2177,10 @@ static Suite *ingo_smp_suite(void)
 	tcase_add_loop_test(tc, wake_sync_waker_does_not_count, 0, 2);
 	tcase_add_loop_test(tc, bal_lone_waiting_task_not_pulled, 0, 2);
 	tcase_add_loop_test(tc, wake_balance_at_137_percent, 0, 2);
+
+	tc = tcase(s, "inactive");
+	tcase_add_test(tc, wait_task_inactive_waits_for_the_sleep);
+	tcase_add_test(tc, wait_task_inactive_yields_to_a_queued_task);
 
 	tc = tcase(s, "exec");
 	tcase_add_loop_test(tc, exec_moves_past_half_the_margin, 0, 2);
