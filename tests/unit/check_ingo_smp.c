@@ -1904,22 +1904,22 @@ static void exec_body(void *mask_uaddr)
 }
 
 /*
- * 2 CPUs: 17 pinned hogs on cpu0, @other on cpu1; E (nice -10, pinned
+ * 2 CPUs: 27 pinned hogs on cpu0, @other on cpu1; E (nice -10, pinned
  * to cpu0 when spawned) lets itself go anywhere and execs.  sched_exec
  * moves it to the idlest CPU only if that beats staying by half
  * imbalance_pct's margin: 112 * its load < 100 * (cpu0's load + E's
- * own 128).  cpu0: (17 + 1) * 128 = 2304; cpu1 with 16 hogs: 112 *
- * 2048 < 230400, E moves; with 17: 112 * 2176 = 243712, it stays
- * although cpu1 has one task less.
+ * own 128), in tasks 112 * other < 100 * 28 = 2800.  With 24 hogs on
+ * cpu1 (2688) E moves; with 25 (2800, not below) it stays, although
+ * cpu1 has two tasks less.
  */
 START_TEST(exec_moves_past_half_the_margin)
 {
-	int other = _i ? 17 : 16, i, e, hog = 0;
+	int other = _i ? 25 : 24, i, e, hog = 0;
 	unsigned long mask = 0x3, uaddr;
 	struct sim_domain_info before, after;
 
 	boot_full(2, 1, 1, NULL);
-	for (i = 0; i < 17; i++)
+	for (i = 0; i < 27; i++)
 		hog = hog_on("hog", 0);
 	for (i = 0; i < other; i++)
 		hog_on("hog", 1);
@@ -1937,6 +1937,37 @@ START_TEST(exec_moves_past_half_the_margin)
 	ck_assert_int_eq(t_info(e).cpu, _i ? 0 : 1);
 	ck_assert_uint_eq(after.sbe_attempts - before.sbe_attempts, 1);
 	ck_assert_uint_eq(after.sbe_pushed - before.sbe_pushed, _i ? 0 : 1);
+}
+END_TEST
+
+/*
+ * 4 CPUs, "isolcpus=3": cpu0 runs two pinned hogs and E, cpu1 and cpu2
+ * one each, cpu3 (isolated) none.  E execs allowed on @mask: it goes to
+ * the first of the least loaded CPUs of its domain (0-2, not the idle
+ * isolated one) that it may use: cpu1, or cpu2 when cpu1 is not
+ * allowed.
+ */
+START_TEST(exec_first_idlest_allowed_cpu_of_the_domain)
+{
+	static const unsigned long masks[] = { 0xf, 0xd };
+	static const int dest[] = { 1, 2 };
+	unsigned long mask = masks[_i], uaddr;
+	int e, hog;
+
+	boot_full(4, 1, 1, "isolcpus=3");
+	hog = hog_on("hog", 0);
+	hog_on("hog", 0);
+	hog_on("hog", 1);
+	hog_on("hog", 2);
+	uaddr = sim_user_map(hog, sizeof(mask));
+	ck_assert_int_eq(sim_user_write(hog, uaddr, &mask, sizeof(mask)), 0);
+	run_until(MS(50));
+	exec_cpu_after = -1;
+	e = spawn_on("exec", SIM_SCHED_NORMAL, 0, -10, "0", exec_body,
+		     (void *)uaddr);
+	run_until(MS(51));
+	ck_assert_int_eq(exec_cpu_after, dest[_i]);
+	ck_assert_int_eq(t_info(e).cpu, dest[_i]);
 }
 END_TEST
 
@@ -2184,6 +2215,8 @@ static Suite *ingo_smp_suite(void)
 
 	tc = tcase(s, "exec");
 	tcase_add_loop_test(tc, exec_moves_past_half_the_margin, 0, 2);
+	tcase_add_loop_test(tc, exec_first_idlest_allowed_cpu_of_the_domain, 0,
+			    2);
 
 	tc = tcase(s, "smt");
 	tcase_add_loop_test(tc, smt_sibling_slice_holds_back_by_per_cpu_gain,
