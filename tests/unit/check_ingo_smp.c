@@ -1904,24 +1904,28 @@ static void exec_body(void *mask_uaddr)
 }
 
 /*
- * 2 CPUs: 27 pinned hogs on cpu0, @other on cpu1; E (nice -10, pinned
- * to cpu0 when spawned) lets itself go anywhere and execs.  sched_exec
- * moves it to the idlest CPU only if that beats staying by half
- * imbalance_pct's margin: 112 * its load < 100 * (cpu0's load + E's
- * own 128), in tasks 112 * other < 100 * 28 = 2800.  With 24 hogs on
- * cpu1 (2688) E moves; with 25 (2800, not below) it stays, although
- * cpu1 has two tasks less.
+ * 2 CPUs: pinned hogs on cpu0 and cpu1; E (nice -10, pinned to cpu0
+ * when spawned) lets itself go anywhere and execs.  sched_exec moves it
+ * to the idlest CPU only if that beats staying by half imbalance_pct's
+ * margin: 112 * its load < 100 * (cpu0's load + E's own 128), in tasks
+ * 112 * other < 100 * (here + 1):
+ *   27 here, 24 there: 2688 < 2800, E moves;
+ *   27 here, 25 there: 2800, not below: it stays, two tasks lighter;
+ *   26 here, 24 there: 2688 < 2700, it moves, by a hair.
  */
 START_TEST(exec_moves_past_half_the_margin)
 {
-	int other = _i ? 25 : 24, i, e, hog = 0;
+	static const struct {
+		int here, there, moves;
+	} c[] = { { 27, 24, 1 }, { 27, 25, 0 }, { 26, 24, 1 } };
+	int i, e, hog = 0;
 	unsigned long mask = 0x3, uaddr;
 	struct sim_domain_info before, after;
 
 	boot_full(2, 1, 1, NULL);
-	for (i = 0; i < 27; i++)
+	for (i = 0; i < c[_i].here; i++)
 		hog = hog_on("hog", 0);
-	for (i = 0; i < other; i++)
+	for (i = 0; i < c[_i].there; i++)
 		hog_on("hog", 1);
 	/* workload tasks share one address space: E sees the mask */
 	uaddr = sim_user_map(hog, sizeof(mask));
@@ -1933,10 +1937,10 @@ START_TEST(exec_moves_past_half_the_margin)
 		     (void *)uaddr);
 	run_until(MS(51));
 	after = domain(0, 0);
-	ck_assert_int_eq(exec_cpu_after, _i ? 0 : 1);
-	ck_assert_int_eq(t_info(e).cpu, _i ? 0 : 1);
+	ck_assert_int_eq(exec_cpu_after, c[_i].moves);
+	ck_assert_int_eq(t_info(e).cpu, c[_i].moves);
 	ck_assert_uint_eq(after.sbe_attempts - before.sbe_attempts, 1);
-	ck_assert_uint_eq(after.sbe_pushed - before.sbe_pushed, _i ? 0 : 1);
+	ck_assert_uint_eq(after.sbe_pushed - before.sbe_pushed, c[_i].moves);
 }
 END_TEST
 
@@ -2214,7 +2218,7 @@ static Suite *ingo_smp_suite(void)
 	tcase_add_test(tc, wait_task_inactive_yields_to_a_queued_task);
 
 	tc = tcase(s, "exec");
-	tcase_add_loop_test(tc, exec_moves_past_half_the_margin, 0, 2);
+	tcase_add_loop_test(tc, exec_moves_past_half_the_margin, 0, 3);
 	tcase_add_loop_test(tc, exec_first_idlest_allowed_cpu_of_the_domain, 0,
 			    2);
 
