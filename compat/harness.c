@@ -1371,3 +1371,135 @@ int sim_task_schedstat(int pid, struct sim_task_schedstat *stat)
 #endif
 	return 0;
 }
+
+/* ---- sched domains ----------------------------------------------------- */
+
+#ifdef CONFIG_SMP
+/* @mask as a list "0-3,6" in @buf: 0, or -ENOSPC. */
+static int format_cpulist(char *buf, int len, cpumask_t mask)
+{
+	int cpu, last, n = 0;
+
+	buf[0] = '\0';
+	for_each_cpu_mask(cpu, mask) {
+		for (last = cpu; last + 1 < NR_CPUS &&
+		     cpu_isset(last + 1, mask); last++)
+			;
+		n += snprintf(buf + n, len - n, n ? ",%d" : "%d", cpu);
+		if (n < len && last > cpu)
+			n += snprintf(buf + n, len - n, "-%d", last);
+		if (n >= len)
+			return set_error(-ENOSPC, "cpu list longer than %d",
+					 len - 1);
+		cpu = last;
+	}
+	return 0;
+}
+
+/* @cpu's domain at @level, or NULL with the error set in *@err. */
+static struct sched_domain *domain_at(int cpu, int level, int *err)
+{
+	struct sched_domain *sd;
+	int i;
+
+	if (!sim.booted || cpu < 0 || cpu >= sim.nr_cpus) {
+		*err = set_error(-EINVAL, "no cpu%d", cpu);
+		return NULL;
+	}
+	sd = level < 0 ? NULL : sched_domain_attached[cpu];
+	for (i = 0; sd && i < level; i++)
+		sd = sd->parent;
+	if (!sd)
+		*err = set_error(-ENOENT, "cpu%d has no domain at level %d",
+				 cpu, level);
+	return sd;
+}
+
+/* The schedstat counters of @sd, if the kernel keeps them. */
+static void domain_stats(struct sim_domain_info *info,
+			 const struct sched_domain *sd)
+{
+#ifdef CONFIG_SCHEDSTATS
+	int i;
+
+	for (i = 0; i < MAX_IDLE_TYPES && i < SIM_NR_IDLE_TYPES; i++) {
+		info->lb_cnt[i] = sd->lb_cnt[i];
+		info->lb_failed[i] = sd->lb_failed[i];
+		info->lb_imbalance[i] = sd->lb_imbalance[i];
+		info->lb_nobusyq[i] = sd->lb_nobusyq[i];
+		info->lb_nobusyg[i] = sd->lb_nobusyg[i];
+	}
+	info->sbe_attempts = sd->sbe_attempts;
+	info->sbe_pushed = sd->sbe_pushed;
+	info->ttwu_wake_affine = sd->ttwu_wake_affine;
+	info->ttwu_wake_balance = sd->ttwu_wake_balance;
+#endif
+}
+
+int sim_sched_domain(int cpu, int level, struct sim_domain_info *info)
+{
+	struct sched_domain *sd;
+	struct sched_group *g;
+	int err;
+
+	sd = domain_at(cpu, level, &err);
+	if (!sd)
+		return err;
+	memset(info, 0, sizeof(*info));
+	err = format_cpulist(info->span, sizeof(info->span), sd->span);
+	info->flags = sd->flags;
+	info->min_interval = sd->min_interval;
+	info->max_interval = sd->max_interval;
+	info->busy_factor = sd->busy_factor;
+	info->imbalance_pct = sd->imbalance_pct;
+	info->cache_hot_time = sd->cache_hot_time;
+	info->cache_nice_tries = sd->cache_nice_tries;
+	info->per_cpu_gain = sd->per_cpu_gain;
+	info->last_balance = sd->last_balance;
+	info->balance_interval = sd->balance_interval;
+	info->nr_balance_failed = sd->nr_balance_failed;
+	domain_stats(info, sd);
+	g = sd->groups;
+	if (g)
+		do {
+			info->nr_groups++;
+			g = g->next;
+		} while (g && g != sd->groups && info->nr_groups <= NR_CPUS);
+	return err;
+}
+
+int sim_sched_group(int cpu, int level, int group,
+		    struct sim_group_info *info)
+{
+	struct sched_domain *sd;
+	struct sched_group *g;
+	int err, i;
+
+	sd = domain_at(cpu, level, &err);
+	if (!sd)
+		return err;
+	g = sd->groups;
+	for (i = 0; g && i < group; i++) {
+		g = g->next;
+		if (g == sd->groups)
+			g = NULL;
+	}
+	if (!g || group < 0)
+		return set_error(-ENOENT, "cpu%d level %d has no group %d",
+				 cpu, level, group);
+	memset(info, 0, sizeof(*info));
+	info->cpu_power = g->cpu_power;
+	return format_cpulist(info->cpus, sizeof(info->cpus), g->cpumask);
+}
+#else /* !CONFIG_SMP */
+int sim_sched_domain(int cpu, int level, struct sim_domain_info *info)
+{
+	return set_error(-ENOENT, "no sched domains without CONFIG_SMP");
+}
+
+int sim_sched_group(int cpu, int level, int group,
+		    struct sim_group_info *info)
+{
+	return set_error(-ENOENT, "no sched domains without CONFIG_SMP");
+}
+#endif /* CONFIG_SMP */

@@ -2500,9 +2500,9 @@ static int migration_thread(void *data)
 /* ---- SMP: CPU hotplug ---------------------------------------------------- */
 
 /*
- * move_task_off_dead_cpu - a task queued on @dead_cpu goes to an online
- * CPU of its node, else any it may use, else (affinity lost) any.
- * Interrupts off, no runqueue lock held.
+ * move_task_off_dead_cpu - a task of @dead_cpu goes to an online CPU of
+ * its node, else any it may use, else (affinity lost) any.  Interrupts
+ * off, no runqueue lock held.
  */
 static void move_task_off_dead_cpu(int dead_cpu, task_t *p)
 {
@@ -2538,6 +2538,27 @@ static void migrate_dead_tasks(int dead_cpu)
 			move_task_off_dead_cpu(dead_cpu, first_task(array));
 	}
 	local_irq_enable();
+}
+
+/*
+ * migrate_sleeping_tasks - the dead CPU's tasks that are not queued
+ * (asleep, stopped) move by the same rules, so that they wake on a CPU
+ * of its node and a lost affinity is said now, as 2.6.10's
+ * migrate_live_tasks() does.  The CPU's idle task stays.
+ */
+static void migrate_sleeping_tasks(int dead_cpu)
+{
+	task_t *idle = cpu_rq(dead_cpu)->idle, *g, *p;
+
+	write_lock_irq(&tasklist_lock);
+	/* clang-format 14 cannot read 2.6.10's thread loop */
+	/* clang-format off */
+	do_each_thread(g, p) {
+		if (task_cpu(p) == dead_cpu && !ingo(p)->array && p != idle)
+			move_task_off_dead_cpu(dead_cpu, p);
+	} while_each_thread(g, p);
+	/* clang-format on */
+	write_unlock_irq(&tasklist_lock);
 }
 
 /* reset_dead_idle - the dead CPU's idle task: off the queue, prio MAX_PRIO. */
@@ -2636,6 +2657,7 @@ static int migration_call(struct notifier_block *nfb, unsigned long action,
 		/* nothing may run in between: move the tasks first */
 		reset_dead_idle(cpu_rq(cpu));
 		migrate_dead_tasks(cpu);
+		migrate_sleeping_tasks(cpu);
 		stop_migration_thread(cpu);
 		BUG_ON(cpu_rq(cpu)->nr_running != 0);
 		fail_pending_migrations(cpu);
@@ -2742,14 +2764,15 @@ static struct sched_domain *init_cpu_domains(int cpu, cpumask_t usable, int smt,
 }
 
 /*
- * init_group_power - SCHED_LOAD_SCALE per CPU; a core's SMT threads add
- * per_cpu_gain percent each; a node is the sum of its cores.
+ * init_group_power - SCHED_LOAD_SCALE per CPU; each further SMT thread
+ * of a core adds a tenth of it (2.6.10's fixed guess, not per_cpu_gain);
+ * a node is the sum of its cores.
  */
 static void init_group_power(cpumask_t usable, int smt, int numa)
 {
 	struct sched_group *pkg;
 	unsigned long power;
-	int i, gain = SD_SIBLING_INIT.per_cpu_gain;
+	int i;
 
 	for_each_cpu_mask(i, usable) {
 		if (smt)
@@ -2757,8 +2780,7 @@ static void init_group_power(cpumask_t usable, int smt, int numa)
 				SCHED_LOAD_SCALE;
 		pkg = &phys_groups[cpu_to_phys_group(i)];
 		power = SCHED_LOAD_SCALE +
-			SCHED_LOAD_SCALE * (cpus_weight(pkg->cpumask) - 1) *
-				gain / 100;
+			SCHED_LOAD_SCALE * (cpus_weight(pkg->cpumask) - 1) / 10;
 		pkg->cpu_power = power;
 		/* each core counts once in its node */
 		if (numa && i == first_cpu(pkg->cpumask))

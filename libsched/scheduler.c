@@ -194,6 +194,10 @@ static void reset_tunables(void)
 
 void __init sched_init(void)
 {
+#ifdef CONFIG_SMP
+	/* a previous boot's or driver's domains are none of this one's */
+	memset(sched_domain_attached, 0, sizeof(sched_domain_attached));
+#endif
 	reset_tunables();
 	scheduler->init();
 }
@@ -364,9 +368,13 @@ void sched_exec(void)
 	trace_sched_exec_done(ctx);
 }
 
+/* The domain each CPU's driver attached last; see scheduler.h. */
+struct sched_domain *sched_domain_attached[NR_CPUS];
+
 void __devinit cpu_attach_domain(struct sched_domain *sd, int cpu)
 {
 	scheduler->cpu_attach_domain(sd, cpu);
+	sched_domain_attached[cpu] = sd;
 	trace_sched_attach_domain(cpu);
 }
 #endif /* CONFIG_SMP */

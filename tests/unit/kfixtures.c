@@ -223,6 +223,13 @@ void kfix_wake_open_coded(void)
 	wake_up(&kfix_wq);
 }
 
+/* The same with a sync wake-up: the waker says it is about to sleep. */
+void kfix_wake_open_coded_sync(void)
+{
+	kfix_wq_cond = 1;
+	__wake_up_sync(&kfix_wq, TASK_UNINTERRUPTIBLE | TASK_INTERRUPTIBLE, 1);
+}
+
 /*
  * Correct: the loop of wait_event_exclusive(), prepare_to_wait_exclusive()
  * before every look at the condition.  Woken by anything but the queue,

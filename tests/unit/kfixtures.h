@@ -55,6 +55,7 @@ void kfix_release_unlocked(void);
 void kfix_wait_open_coded(void);		/* correct */
 void kfix_wait_open_coded_exclusive(void);	/* correct */
 void kfix_wake_open_coded(void);		/* correct */
+void kfix_wake_open_coded_sync(void);		/* correct, a sync wake-up */
 void kfix_wait_event_exclusive(void);		/* correct */
 int kfix_wq_waiters(void);			/* outside */
 

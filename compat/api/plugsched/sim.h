@@ -420,6 +420,77 @@ struct sim_cpu_info {
 
 int sim_cpu_info(int cpu, struct sim_cpu_info *info);
 
+/* ---- sched domains -------------------------------------------------- */
+
+/*
+ * The sched domains the booted driver attached to each CPU with
+ * cpu_attach_domain(), as they are now (read between runs).  Level 0 is
+ * the CPU's lowest domain, each next level its parent; group 0 is the
+ * domain's ->groups, each next one ->next, round its circular list once.
+ * CPU sets are lists in the format of sim_task_attr.cpus ("0-3,6"; ""
+ * when empty).  A driver without domains (or an isolated CPU) has no
+ * level 0.
+ */
+#define SIM_CPULIST_LEN		256
+
+/* The SD_* flags of a domain, 2.6.10's values. */
+#define SIM_SD_LOAD_BALANCE	1
+#define SIM_SD_BALANCE_NEWIDLE	2
+#define SIM_SD_BALANCE_EXEC	4
+#define SIM_SD_WAKE_IDLE	8
+#define SIM_SD_WAKE_AFFINE	16
+#define SIM_SD_WAKE_BALANCE	32
+#define SIM_SD_SHARE_CPUPOWER	64
+
+/* The idle types of the balancing counters (2.6.10's enum idle_type). */
+#define SIM_IDLE_SCHED		0	/* idle CPU, periodic */
+#define SIM_IDLE_NOT		1	/* busy CPU, periodic */
+#define SIM_IDLE_NEWLY		2	/* CPU about to go idle */
+#define SIM_NR_IDLE_TYPES	3
+
+struct sim_domain_info {
+	char span[SIM_CPULIST_LEN];	/* the CPUs it covers */
+	int flags;			/* SIM_SD_* */
+	unsigned long min_interval;	/* ms */
+	unsigned long max_interval;	/* ms */
+	unsigned int busy_factor;	/* interval multiplier when busy */
+	unsigned int imbalance_pct;	/* % over which it is unbalanced */
+	unsigned long long cache_hot_time;	/* ns */
+	unsigned int cache_nice_tries;
+	unsigned int per_cpu_gain;	/* % */
+	unsigned long last_balance;	/* jiffies */
+	unsigned int balance_interval;	/* ms */
+	unsigned int nr_balance_failed;
+	int nr_groups;
+	/*
+	 * schedstat counters (0 without CONFIG_SCHEDSTATS), per idle type
+	 * (SIM_IDLE_*): balancing runs, runs that moved nothing, tasks
+	 * the imbalances asked for, runs that found no busiest queue or
+	 * group; exec balancing; wake-up placements.
+	 */
+	unsigned long lb_cnt[SIM_NR_IDLE_TYPES];
+	unsigned long lb_failed[SIM_NR_IDLE_TYPES];
+	unsigned long lb_imbalance[SIM_NR_IDLE_TYPES];
+	unsigned long lb_nobusyq[SIM_NR_IDLE_TYPES];
+	unsigned long lb_nobusyg[SIM_NR_IDLE_TYPES];
+	unsigned long sbe_attempts, sbe_pushed;
+	unsigned long ttwu_wake_affine, ttwu_wake_balance;
+};
+
+struct sim_group_info {
+	char cpus[SIM_CPULIST_LEN];
+	unsigned long cpu_power;	/* 128 (SCHED_LOAD_SCALE) for one CPU */
+};
+
+/*
+ * 0; -EINVAL: no such CPU (or not booted); -ENOENT: the CPU has no
+ * domain at @level (no group @group); -ENOSPC: a list is longer than
+ * SIM_CPULIST_LEN.  Reasons in sim_error().
+ */
+int sim_sched_domain(int cpu, int level, struct sim_domain_info *info);
+int sim_sched_group(int cpu, int level, int group,
+		    struct sim_group_info *info);
+
 /* ---- rt-mutex tester (compat/rttest.c) ------------------------------- */
 
 /*

@@ -261,7 +261,7 @@ extern struct list_head sim_task_list;	/* every task, via ->tasks */
 #define next_task(p)	list_entry((p)->tasks.next, struct task_struct, tasks)
 #define for_each_process(p) \
 	list_for_each_entry(p, &sim_task_list, tasks)
-#define do_each_thread(g, t)	for_each_process(t) { g = t;
+#define do_each_thread(g, t)	for_each_process(t) { g = t; (void)g;
 #define while_each_thread(g, t)	}
 
 static inline int task_cpu(const struct task_struct *p)

@@ -183,6 +183,15 @@ typedef unsigned int (*sched_timeslice_fn)(const struct task_struct *);
 extern long sched_rr_interval(pid_t pid, struct timespec __user *interval,
 			      sched_timeslice_fn timeslice);
 
+#ifdef CONFIG_SMP
+/*
+ * sched_domain_attached - the lowest sched domain the driver attached to
+ * each CPU with cpu_attach_domain() (NULL: none), cleared by sched_init():
+ * what the machine shows of a design's domains (sim_sched_domain()).
+ */
+extern struct sched_domain *sched_domain_attached[NR_CPUS];
+#endif
+
 /*
  * sched_sum_rq - @field summed over every possible CPU's runqueue, where
  * @rq(cpu) is the driver's runqueue of a CPU: what nr_running() and the
