@@ -101,6 +101,8 @@ struct source {
 	struct token *tok;
 	int nr_tok;
 	char **func;		/* function (or macro, object) of each token */
+	char **names;		/* owns the names func[] points to */
+	int nr_names;
 	char *ctx;		/* where each token is: one of enum context */
 	struct mutant *mut;
 	int nr_mut, cap_mut;
@@ -393,6 +395,18 @@ static void match_brackets(struct source *src)
 /* ---- which function each token is in ------------------------------------- */
 
 /*
+ * new_name - a copy of token @t's text, owned by @src: several tokens
+ * point to it, so unload() frees it once, from here.
+ */
+static char *new_name(struct source *src, const struct token *t)
+{
+	src->names = xrealloc(src->names,
+			      (src->nr_names + 1) * sizeof(char *));
+	src->names[src->nr_names] = xstrndup(src->text + t->start, t->len);
+	return src->names[src->nr_names++];
+}
+
+/*
  * name_functions - the name a mutant is filed under: the function whose
  * body holds the token, the macro a #define line defines, or the object
  * a top-level initialiser fills ("tiny_sched_drv").
@@ -409,10 +423,9 @@ static void name_functions(struct source *src)
 
 		src->ctx[i] = C_NONE;
 		if (t->directive == 1) {
-			/* the names stay referenced: never freed */
 			if (tok_is(src, i - 1, "define") &&
 			    src->tok[i - 1].directive == 1)
-				macro = xstrndup(src->text + t->start, t->len);
+				macro = new_name(src, t);
 			src->func[i] = macro;
 			src->ctx[i] = C_MACRO;
 			continue;
@@ -434,17 +447,12 @@ static void name_functions(struct source *src)
 		/* static int x[] = { 5 };: the initialiser's tokens are x's */
 		if (depth == 0 && !parens && tok_is(src, i, "=") &&
 		    last_named >= 0) {
-			const struct token *n = &src->tok[last_named];
-
-			current = xstrndup(src->text + n->start, n->len);
+			current = new_name(src, &src->tok[last_named]);
 			object = 1;
 		}
 		if (tok_is(src, i, "{")) {
 			if (depth++ == 0 && last_named >= 0 && !current) {
-				const struct token *n = &src->tok[last_named];
-
-				current = xstrndup(src->text + n->start,
-						   n->len);
+				current = new_name(src, &src->tok[last_named]);
 				src->func[i] = current;
 			}
 		} else if (tok_is(src, i, "}") && depth > 0) {
@@ -1136,6 +1144,28 @@ static void load(struct source *src, const char *path)
 	name_mutants(src);
 }
 
+/* unload - free all that load() made of @src. */
+static void unload(struct source *src)
+{
+	int i;
+
+	for (i = 0; i < src->nr_mut; i++) {
+		free(src->mut[i].orig);
+		free(src->mut[i].mut);
+		free(src->mut[i].lines);
+		free(src->mut[i].buf);
+	}
+	for (i = 0; i < src->nr_names; i++)
+		free(src->names[i]);
+	free(src->mut);
+	free(src->names);
+	free(src->func);
+	free(src->ctx);
+	free(src->tok);
+	free(src->line_start);
+	free(src->text);
+}
+
 /* ---- output -------------------------------------------------------------- */
 
 static void print_mutant(const struct source *src, const struct mutant *m)
@@ -1245,7 +1275,7 @@ static int run_apply(const char *id_text, int nfiles, char **files,
 	struct source src;
 	unsigned long id;
 	char *end;
-	int i;
+	int i, ret;
 
 	if (nfiles != 1)
 		usage();
@@ -1254,9 +1284,13 @@ static int run_apply(const char *id_text, int nfiles, char **files,
 	if (errno || end == id_text || *end || strlen(id_text) != 8)
 		die("--apply: '%s' is not a mutant ID (8 hex digits)", id_text);
 	load(&src, files[0]);
-	for (i = 0; i < src.nr_mut; i++)
-		if (src.mut[i].id == id)
-			return apply(&src, &src.mut[i], out);
+	for (i = 0; i < src.nr_mut; i++) {
+		if (src.mut[i].id == id) {
+			ret = apply(&src, &src.mut[i], out);
+			unload(&src);
+			return ret;
+		}
+	}
 	die("%s: no mutant %s (the file changed since the list was made?)",
 	    files[0], id_text);
 	return 2;
@@ -1287,8 +1321,11 @@ int main(int argc, char **argv)
 	}
 	if (nfiles < 1)
 		usage();
-	if (apply_id)
-		return run_apply(apply_id, nfiles, files, out);
+	if (apply_id) {
+		i = run_apply(apply_id, nfiles, files, out);
+		free(files);
+		return i;
+	}
 
 	src = xmalloc(nfiles * sizeof(*src));
 	for (k = 0; k < nfiles; k++) {
@@ -1306,5 +1343,10 @@ int main(int argc, char **argv)
 	}
 	if (fflush(stdout) || ferror(stdout))
 		die("cannot write the list: %s", strerror(errno));
+	for (k = 0; k < nfiles; k++)
+		unload(&src[k]);
+	free(src);
+	free(chosen);
+	free(files);
 	return 0;
 }
