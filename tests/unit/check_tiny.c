@@ -21,9 +21,11 @@
  * every slice is a whole number of ticks, so most numbers are exact; a
  * tolerance is named where the phase of a run can move one slice.
  */
+#include <stdio.h>
 #include <string.h>
 
 #include "testlib.h"
+#include "kfix_tiny.h"
 
 /* Timeslices of tiny, in ms, and the formula behind them. */
 #define DEF_SLICE_MS		100	/* nice 0 */
@@ -963,6 +965,63 @@ START_TEST(tiny_iowait_counts_on_idle_cpu)
 }
 END_TEST
 
+/* ---- the driver's own check --------------------------------------------- */
+
+/*
+ * Two nice 0 hogs on one CPU, 5 ms in: the check passes, and the one
+ * queued but not running is returned.
+ */
+static int queued_hog(void)
+{
+	int a, b, q;
+
+	t_boot(1, NULL);
+	a = hog("hog", SIM_SCHED_NORMAL, 0, 0);
+	b = hog("hog", SIM_SCHED_NORMAL, 0, 0);
+	t_run(MS(5));
+	q = cpu_info(0).curr_pid == a ? b : a;
+	ck_assert_int_eq(t_info(q).state, 'Q');
+	ck_assert_int_eq(sim_check(), 0);
+	return q;
+}
+
+static void assert_reported(const char *want)
+{
+	ck_assert_msg(strstr(sim_report(), want) != NULL, "report \"%s\" "
+		      "lacks \"%s\"", sim_report(), want);
+}
+
+/*
+ * A queued task whose ->prio is not what effective_prio() gives (its
+ * static_prio 120, nothing inherited: 140), though still on the level of
+ * that prio (every SCHED_NORMAL prio is level 100).
+ */
+START_TEST(tiny_check_reports_prio_not_effective)
+{
+	char want[80];
+	int q = queued_hog();
+
+	ck_assert_int_eq(kfix_tiny_break_prio(q, 110), 0);
+	ck_assert_int_ne(sim_check(), 0);
+	snprintf(want, sizeof(want), "hog/%d has prio 110, normal 120, "
+		 "inherited 140", q);
+	assert_reported(want);
+}
+END_TEST
+
+/* A queued task with no slice left: the tick refills it at 0. */
+START_TEST(tiny_check_reports_empty_slice)
+{
+	char want[64];
+	int q = queued_hog();
+
+	ck_assert_int_eq(kfix_tiny_break_time_slice(q, 0), 0);
+	ck_assert_int_ne(sim_check(), 0);
+	snprintf(want, sizeof(want), "hog/%d has no slice left", q);
+	assert_reported(want);
+}
+END_TEST
+
 /* ---- the suite ----------------------------------------------------------- */
 
 static Suite *tiny_suite(void)
@@ -1024,6 +1083,12 @@ static Suite *tiny_suite(void)
 	tcase_add_test(tc, tiny_nice_longer_slice_at_next_refill);
 	tcase_add_test(tc, tiny_nice_shorter_slice_clamped_at_once);
 	tcase_add_test(tc, tiny_iowait_counts_on_idle_cpu);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("check");
+	tcase_add_checked_fixture(tc, NULL, teardown);
+	tcase_add_test(tc, tiny_check_reports_prio_not_effective);
+	tcase_add_test(tc, tiny_check_reports_empty_slice);
 	suite_add_tcase(s, tc);
 
 	return s;
