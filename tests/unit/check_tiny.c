@@ -26,6 +26,7 @@
 
 #include "testlib.h"
 #include "kfix_tiny.h"
+#include "kfixtures.h"
 
 /* Timeslices of tiny, in ms, and the formula behind them. */
 #define DEF_SLICE_MS		100	/* nice 0 */
@@ -141,14 +142,18 @@ static void watch_start(struct run_watch *w, int cpu, const int *pid, int nr)
 	w->run_start = sim_now();
 }
 
-/* Run @ns tick by tick, recording every change of the CPU's task. */
-static void watch_run(struct run_watch *w, unsigned long long ns)
+/*
+ * Run @ns in steps of @tick_ns (one tick of the machine's HZ), recording
+ * every change of the CPU's task.
+ */
+static void watch_run_ticks(struct run_watch *w, unsigned long long ns,
+			    unsigned long long tick_ns)
 {
 	unsigned long long end = sim_now() + ns, now, len, gap;
 	int next, i;
 
 	while (sim_now() < end) {
-		t_run(TICK_NS);
+		t_run(tick_ns);
 		now = sim_now();
 		next = watched(w, cpu_info(w->cpu).curr_pid);
 		if (next == w->curr)
@@ -172,6 +177,12 @@ static void watch_run(struct run_watch *w, unsigned long long ns)
 		w->curr = next;
 		w->run_start = now;
 	}
+}
+
+/* watch_run_ticks() at HZ 1000. */
+static void watch_run(struct run_watch *w, unsigned long long ns)
+{
+	watch_run_ticks(w, ns, TICK_NS);
 }
 
 /* Queue a command without waiting for it. */
@@ -243,6 +254,117 @@ START_TEST(tiny_slice_fifo_is_zero)
 	t_boot(1, NULL);
 	pid = t_spawn_script("fifo", SIM_SCHED_FIFO, 10, 0);
 	ck_assert_uint_eq(rr_interval_ns(pid, 0), 0);
+}
+END_TEST
+
+/*
+ * The slice in jiffies is msecs_to_jiffies() of the slice in ms, which
+ * rounds up to whole jiffies, so at HZ other than 1000 a slice is a
+ * little longer than its ms; rr_get_interval reports the jiffies.
+ *   HZ 250 (4 ms):  50 ms -> 12.5 -> 13 jiffies = 52 ms; 5 ms -> 2 = 8 ms
+ *   HZ 100 (10 ms): 5 ms -> 0.5 -> 1 jiffy = 10 ms
+ *   HZ 10 (100 ms): 100 ms -> 1 jiffy, 200 ms -> 2, 50 and 5 ms -> 1
+ */
+static const struct {
+	int hz, nice;
+	unsigned long long slice_ns;
+} slice_hz_table[] = {
+	{ 250, -20, MS(200) },	/* 50 jiffies */
+	{ 250,   0, MS(100) },	/* 25 */
+	{ 250,  10, MS(52) },	/* 12.5 -> 13 */
+	{ 250,  19, MS(8) },	/* 1.25 -> 2 */
+	{ 100,   0, MS(100) },	/* 10 */
+	{ 100,  10, MS(50) },	/* 5 */
+	{ 100,  19, MS(10) },	/* 0.5 -> 1 */
+	{  10, -20, MS(200) },	/* 2 */
+	{  10,   0, MS(100) },	/* 1 */
+	{  10,  10, MS(100) },	/* 0.5 -> 1 */
+	{  10,  19, MS(100) },	/* 0.05 -> 1 */
+};
+
+#define NR_SLICES_HZ \
+	((int)(sizeof(slice_hz_table) / sizeof(slice_hz_table[0])))
+
+static void boot_hz(int cpus, int hz)
+{
+	struct sim_config cfg;
+
+	sim_config_init(&cfg);
+	cfg.nr_cpus = cpus;
+	cfg.hz = hz;
+	cfg.cmdline = "cpusched=tiny";
+	t_boot_cfg(&cfg);
+}
+
+START_TEST(tiny_slice_rounds_up_to_jiffies)
+{
+	int pid;
+
+	boot_hz(1, slice_hz_table[_i].hz);
+	pid = t_spawn_script("normal", SIM_SCHED_NORMAL, 0,
+			     slice_hz_table[_i].nice);
+	ck_assert_uint_eq(rr_interval_ns(pid, 0), slice_hz_table[_i].slice_ns);
+}
+END_TEST
+
+/*
+ * HZ 100, two nice 19 hogs on one CPU: the 5 ms slice is one 10 ms
+ * jiffy, so they take turns of exactly one tick, 50 runs each in 1 s.
+ */
+START_TEST(tiny_slice_one_jiffy_turns_at_hz100)
+{
+	struct run_watch w;
+	int pid[2];
+
+	boot_hz(1, 100);
+	pid[0] = hog("a", SIM_SCHED_NORMAL, 0, 19);
+	pid[1] = hog("b", SIM_SCHED_NORMAL, 0, 19);
+	watch_start(&w, 0, pid, 2);
+	watch_run_ticks(&w, SEC(1), MS(10));
+
+	ck_assert_uint_eq(w.min_run[0], MS(10));
+	ck_assert_uint_eq(w.max_run[0], MS(10));
+	ck_assert_uint_eq(w.min_run[1], MS(10));
+	ck_assert_uint_eq(w.max_run[1], MS(10));
+	ck_assert_uint_eq(runtime(pid[0]), MS(500));
+	ck_assert_uint_eq(runtime(pid[1]), MS(500));
+}
+END_TEST
+
+/*
+ * The timeslice tunable (ms at nice 0) scales every nice alike, and the
+ * 5 ms floor holds below it: at 40 ms, nice -20 gets 40 * 40 / 20 = 80,
+ * nice 10 gets 20, nice 19 gets 40 / 20 = 2 -> 5; at the tunable's
+ * lowest, 5 ms, nice 0 and 19 both get 5 and nice -20 gets 10.
+ */
+static const struct {
+	const char *tunable;
+	int nice, slice_ms;
+} slice_tunable_table[] = {
+	{ "40", -20, 80 },
+	{ "40",   0, 40 },
+	{ "40",  10, 20 },
+	{ "40",  19,  5 },
+	{ "5",  -20, 10 },
+	{ "5",    0,  5 },
+	{ "5",   19,  5 },
+	{ "1000", -20, 2000 },
+};
+
+#define NR_SLICES_TUNABLE \
+	((int)(sizeof(slice_tunable_table) / sizeof(slice_tunable_table[0])))
+
+START_TEST(tiny_slice_tunable_scales_by_nice)
+{
+	int pid;
+
+	t_boot(1, NULL);
+	ck_assert_int_eq(sim_sysfs_write("/sys/cpusched/tiny/timeslice",
+					 slice_tunable_table[_i].tunable), 0);
+	pid = t_spawn_script("normal", SIM_SCHED_NORMAL, 0,
+			     slice_tunable_table[_i].nice);
+	ck_assert_uint_eq(rr_interval_ns(pid, 0),
+			  MS(slice_tunable_table[_i].slice_ms));
 }
 END_TEST
 
@@ -327,6 +449,35 @@ START_TEST(tiny_share_round_robin_no_starvation)
 		ck_assert_uint_eq(w.runs[i], 10);
 		ck_assert_uint_eq(runtime(pid[i]), SEC(1));
 	}
+}
+END_TEST
+
+/*
+ * 1 CPU, hogs at nice -20 and 0 for 3 s, watched tick by tick: nice -20
+ * is the best SCHED_NORMAL priority (static_prio 100) but still sliced:
+ * they take turns of 200 and 100 ms.  The nice -20 hog's first slice is
+ * the nice 0 one it was forked with (its nice is set after the fork and
+ * a longer slice waits for the refill):
+ *   0  A 100  B 200  A 400  B 500 ... A 2900  B 3000
+ * so A runs 100 + 9 * 200 + 100 (cut) = 2 s and B 10 * 100 ms = 1 s.
+ */
+START_TEST(tiny_share_nice_minus20_is_sliced)
+{
+	struct run_watch w;
+	int pid[2];
+
+	t_boot(1, NULL);
+	pid[0] = hog("nice-20", SIM_SCHED_NORMAL, 0, -20);
+	pid[1] = hog("nice0", SIM_SCHED_NORMAL, 0, 0);
+	watch_start(&w, 0, pid, 2);
+	watch_run(&w, SEC(3));
+
+	ck_assert_uint_eq(w.first_run[0], MS(SLICE_MS(0)));
+	ck_assert_uint_eq(w.max_run[0], MS(SLICE_MS(-20)));
+	ck_assert_uint_eq(w.min_run[1], MS(SLICE_MS(0)));
+	ck_assert_uint_eq(w.max_run[1], MS(SLICE_MS(0)));
+	ck_assert_uint_eq(runtime(pid[0]), SEC(2));
+	ck_assert_uint_eq(runtime(pid[1]), SEC(1));
 }
 END_TEST
 
@@ -478,6 +629,197 @@ START_TEST(tiny_rt_rr_preempts_normal)
 	/* its 5 ms slices expire but it stays first: no normal time */
 	ck_assert_uint_eq(sim_now(), woken_at + MS(300));
 	ck_assert_uint_eq(runtime(normal), MS(10));
+}
+END_TEST
+
+/* ---- wake-up preemption ------------------------------------------------- */
+
+/*
+ * The rule of tiny's design: a waking task preempts the running one at
+ * once when its level is better (a lower RT level, or any RT level over
+ * SCHED_NORMAL), and never at an equal or worse level; SCHED_NORMAL is
+ * one level, so nice never preempts.
+ */
+
+/* A script task pinned to @cpus, of @policy. */
+static int pinned_script(const char *name, int policy, int rt_priority,
+			 const char *cpus)
+{
+	struct sim_task_attr a;
+	int pid;
+
+	sim_task_attr_init(&a);
+	a.name = name;
+	a.policy = policy;
+	a.rt_priority = rt_priority;
+	a.cpus = cpus;
+	pid = sim_spawn_script(&a);
+	ck_assert_msg(pid > 0, "spawn of %s failed (%d): %s", name, pid,
+		      sim_error());
+	return pid;
+}
+
+/* A user copy of struct sched_param { int sched_priority; } for @pid. */
+static unsigned long user_param(int pid, int prio)
+{
+	unsigned long uaddr = sim_user_map(pid, sizeof(prio));
+
+	ck_assert_msg(uaddr != 0, "sim_user_map: %s", sim_error());
+	ck_assert_int_eq(sim_user_write(pid, uaddr, &prio, sizeof(prio)), 0);
+	return uaddr;
+}
+
+/*
+ * 1 CPU: FIFO 50 hog running, FIFO 40 script task asleep.  Waking the
+ * FIFO 40 task queues it; the hog never gives the CPU up, so 1 s later
+ * the waker has not run.
+ */
+START_TEST(tiny_wake_worse_rt_does_not_preempt)
+{
+	int waker, running;
+
+	t_boot(1, NULL);
+	waker = t_spawn_script("fifo40", SIM_SCHED_FIFO, 40, 0);
+	running = hog("fifo50", SIM_SCHED_FIFO, 50, 0);
+	t_run(MS(10));
+
+	post(waker, SIM_CMD_BURN, MS(1), 0);
+	ck_assert_int_eq(cpu_info(0).curr_pid, running);
+	ck_assert_int_eq(t_info(waker).state, 'Q');
+	t_run(SEC(1));
+	ck_assert_uint_eq(runtime(waker), 0);
+	ck_assert_uint_eq(t_info(running).nivcsw, 0);
+}
+END_TEST
+
+/* 1 CPU: a FIFO 50 hog; a SCHED_NORMAL task at nice -20 wakes: no run. */
+START_TEST(tiny_wake_normal_does_not_preempt_rt)
+{
+	int waker, running;
+
+	t_boot(1, NULL);
+	waker = t_spawn_script("normal", SIM_SCHED_NORMAL, 0, -20);
+	running = hog("fifo1", SIM_SCHED_FIFO, 1, 0);
+	t_run(MS(10));
+
+	post(waker, SIM_CMD_BURN, MS(1), 0);
+	ck_assert_int_eq(t_info(waker).state, 'Q');
+	t_run(SEC(1));
+	ck_assert_uint_eq(runtime(waker), 0);
+	ck_assert_uint_eq(t_info(running).nivcsw, 0);
+}
+END_TEST
+
+/*
+ * 1 CPU: a SCHED_NORMAL hog at nice @hog_nice runs, a SCHED_NORMAL
+ * script task at nice @waker_nice wakes with a 2 ms burn (shorter than
+ * any slice).  Whatever the two nices, the waker waits for the end of
+ * the hog's slice: it is done exactly (slice - hog's runtime so far) +
+ * 2 ms after it woke.
+ */
+static const struct {
+	int hog_nice, waker_nice;
+} wake_normal_table[] = {
+	{ 0, 0 },	/* equal */
+	{ 0, -20 },	/* a better nice: still one level */
+	{ 10, 19 },	/* a worse nice */
+};
+
+#define NR_WAKE_NORMAL \
+	((int)(sizeof(wake_normal_table) / sizeof(wake_normal_table[0])))
+
+START_TEST(tiny_wake_normal_does_not_preempt_normal)
+{
+	int hog_nice = wake_normal_table[_i].hog_nice;
+	unsigned long long woken_at, ran;
+	int waker, running;
+
+	t_boot(1, NULL);
+	waker = t_spawn_script("waker", SIM_SCHED_NORMAL, 0,
+			       wake_normal_table[_i].waker_nice);
+	running = hog("hog", SIM_SCHED_NORMAL, 0, hog_nice);
+	t_run(MS(10));
+	/* precondition: the hog is in its first slice */
+	ran = runtime(running);
+	ck_assert_uint_lt(ran, MS(SLICE_MS(hog_nice)));
+
+	woken_at = sim_now();
+	post(waker, SIM_CMD_BURN, MS(2), 0);
+	ck_assert_int_eq(cpu_info(0).curr_pid, running);
+	ck_assert_int_eq(t_info(waker).state, 'Q');
+	wait_cmds(waker);
+	ck_assert_uint_eq(sim_now() - woken_at,
+			  MS(SLICE_MS(hog_nice)) - ran + MS(2));
+	ck_assert_uint_eq(t_info(running).nivcsw, 1);
+}
+END_TEST
+
+/*
+ * 1 CPU, FIFO 50 tasks: script A, then hog B queued behind it.
+ *   A burns:            cpu: A   [49]: A B
+ *   A setparam(50):     cpu: A   [49]: B A   (requeued at the tail; its
+ *                                             level is not worse: it runs on)
+ *   script C wakes:     cpu: A   [49]: B A C
+ * C's level is A's: no preemption, even though B is now ahead of A in
+ * the queue.  A finishes its 50 ms burn without losing the CPU.
+ */
+START_TEST(tiny_wake_equal_rt_does_not_preempt_from_behind)
+{
+	unsigned long long start;
+	unsigned long preempted;
+	int a, b, c;
+
+	t_boot(1, NULL);
+	a = t_spawn_script("a", SIM_SCHED_FIFO, 50, 0);
+	c = t_spawn_script("c", SIM_SCHED_FIFO, 50, 0);
+	start = sim_now();
+	post(a, SIM_CMD_BURN, MS(10), 0);
+	b = hog("b", SIM_SCHED_FIFO, 50, 0);
+	ck_assert_int_eq(t_info(b).state, 'Q');
+	ck_assert_int_eq(sim_cmd(a, SIM_CMD_SYSCALL, SIM_SYS_sched_setparam,
+				 0, user_param(a, 50), 0), 0);
+	post(a, SIM_CMD_BURN, MS(50), 0);
+	t_run(MS(20));
+	ck_assert_int_eq(cpu_info(0).curr_pid, a);
+	/* init preempted A to spawn B: that one switch is allowed */
+	preempted = t_info(a).nivcsw;
+
+	post(c, SIM_CMD_BURN, MS(1), 0);
+	ck_assert_int_eq(t_info(c).state, 'Q');
+	wait_cmds(a);
+	ck_assert_uint_eq(sim_now(), start + MS(60));
+	ck_assert_uint_eq(runtime(b), 0);
+	ck_assert_uint_eq(t_info(a).nivcsw, preempted);
+}
+END_TEST
+
+/*
+ * 2 CPUs: a NORMAL hog pinned to cpu1; a FIFO 10 script task R pinned to
+ * cpu1 waits on harness wait queue 0 with a burn queued after it; a
+ * script task W pinned to cpu0 burns 0.5 ms (off the tick) and wakes the
+ * queue.  The wake-up runs on cpu0 and must interrupt cpu1: R runs at
+ * that instant, without waiting for cpu1's next tick.
+ */
+START_TEST(tiny_wake_better_rt_preempts_other_cpu_at_once)
+{
+	int r, w, h;
+
+	t_boot(2, NULL);
+	h = pinned_hog("hog", "1");
+	r = pinned_script("r", SIM_SCHED_FIFO, 10, "1");
+	w = pinned_script("w", SIM_SCHED_NORMAL, 0, "0");
+	post(r, SIM_CMD_WQ_WAIT, 0, 0);
+	post(r, SIM_CMD_BURN, MS(10), 0);
+	t_run(MS(10));
+	ck_assert_int_eq(t_info(r).state, 'S');
+	ck_assert_int_eq(cpu_info(1).curr_pid, h);
+
+	post(w, SIM_CMD_BURN, MS(1) / 2, 0);
+	post(w, SIM_CMD_WQ_WAKE, 0, 1);
+	wait_cmds(w);
+	wait_cmds(r);
+	ck_assert_uint_eq(t_info(r).wait_ns, 0);
+	ck_assert_uint_eq(runtime(r), MS(10));
 }
 END_TEST
 
@@ -835,6 +1177,72 @@ START_TEST(tiny_smp_three_hogs_fill_two_cpus)
 }
 END_TEST
 
+/* ---- sleeping ------------------------------------------------------------ */
+
+/* When the body below ended its 100 ms sleep, and how much it slept. */
+static unsigned long long sleep_returned_at;
+
+static void body_burn_sleep_burn(void *unused)
+{
+	sim_burn(MS(10));
+	sim_sleep(MS(100));
+	sleep_returned_at = sim_now();
+	sim_burn(MS(10));
+}
+
+/*
+ * 1 CPU: a task burns 10 ms, meanwhile a signal comes; then it sleeps
+ * 100 ms interruptibly.  The pending signal makes the sleep moot:
+ * schedule() leaves the task runnable and queued, the sleep returns at
+ * once, and the task never left the CPU.
+ */
+START_TEST(tiny_sleep_with_signal_pending_returns_at_once)
+{
+	unsigned long long start;
+	int s;
+
+	t_boot(1, NULL);
+	start = sim_now();
+	s = t_spawn("s", SIM_SCHED_NORMAL, 0, 0, body_burn_sleep_burn, NULL);
+	t_run(MS(5));
+	ck_assert_int_eq(sim_signal(s, 10), 0);
+	t_run(MS(30));
+	ck_assert_int_eq(t_info(s).state, 'Z');
+	ck_assert_uint_eq(sleep_returned_at, start + MS(10));
+	ck_assert_uint_eq(t_info(s).sleep_ns, 0);
+	ck_assert_uint_eq(t_info(s).runtime_ns, MS(20));
+}
+END_TEST
+
+/*
+ * 1 CPU: a script task that sleeps leaves the CPU voluntarily (nvcsw):
+ * once waiting for its first command, then twice per SLEEP command (the
+ * sleep, then the wait for the next command), 1 + 2 * 3 times in all.
+ * Two hogs preempted by their slices' ends leave it involuntarily
+ * (nivcsw): in 1 s (less a tick) of 100 ms turns, 5 and 4 times, the
+ * first once more when init, forking the second, preempted it.
+ */
+START_TEST(tiny_switches_voluntary_and_involuntary)
+{
+	int s, a, b, i;
+
+	t_boot(1, NULL);
+	s = t_spawn_script("s", SIM_SCHED_NORMAL, 0, 0);
+	for (i = 0; i < 3; i++)
+		t_cmd(s, SIM_CMD_SLEEP, MS(1), 0, 0, 0);
+	ck_assert_uint_eq(t_info(s).nvcsw, 1 + 2 * 3);
+	ck_assert_uint_eq(t_info(s).nivcsw, 0);
+
+	a = hog("a", SIM_SCHED_NORMAL, 0, 0);
+	b = hog("b", SIM_SCHED_NORMAL, 0, 0);
+	t_run(SEC(1) - MS(1));
+	ck_assert_uint_eq(t_info(a).nivcsw, 1 + 5);
+	ck_assert_uint_eq(t_info(b).nivcsw, 4);
+	ck_assert_uint_eq(t_info(a).nvcsw, 0);
+	ck_assert_uint_eq(t_info(b).nvcsw, 0);
+}
+END_TEST
+
 /* ---- nice changes -------------------------------------------------------- */
 
 /*
@@ -1034,6 +1442,11 @@ static Suite *tiny_suite(void)
 	tcase_add_loop_test(tc, tiny_slice_by_nice_normal, 0, NR_SLICES);
 	tcase_add_loop_test(tc, tiny_slice_by_nice_rr, 0, NR_SLICES);
 	tcase_add_test(tc, tiny_slice_fifo_is_zero);
+	tcase_add_loop_test(tc, tiny_slice_rounds_up_to_jiffies, 0,
+			    NR_SLICES_HZ);
+	tcase_add_test(tc, tiny_slice_one_jiffy_turns_at_hz100);
+	tcase_add_loop_test(tc, tiny_slice_tunable_scales_by_nice, 0,
+			    NR_SLICES_TUNABLE);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("share");
@@ -1041,6 +1454,7 @@ static Suite *tiny_suite(void)
 	tcase_add_test(tc, tiny_share_nice0_vs_nice19);
 	tcase_add_test(tc, tiny_share_equal_nice);
 	tcase_add_test(tc, tiny_share_round_robin_no_starvation);
+	tcase_add_test(tc, tiny_share_nice_minus20_is_sliced);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("rt");
@@ -1051,6 +1465,16 @@ static Suite *tiny_suite(void)
 	tcase_add_test(tc, tiny_rt_rr_rotates_every_slice);
 	tcase_add_test(tc, tiny_rt_fifo_never_expires);
 	tcase_add_test(tc, tiny_rt_rr_preempts_normal);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("wake");
+	tcase_add_checked_fixture(tc, NULL, teardown);
+	tcase_add_test(tc, tiny_wake_worse_rt_does_not_preempt);
+	tcase_add_test(tc, tiny_wake_normal_does_not_preempt_rt);
+	tcase_add_loop_test(tc, tiny_wake_normal_does_not_preempt_normal, 0,
+			    NR_WAKE_NORMAL);
+	tcase_add_test(tc, tiny_wake_equal_rt_does_not_preempt_from_behind);
+	tcase_add_test(tc, tiny_wake_better_rt_preempts_other_cpu_at_once);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("yield");
@@ -1077,6 +1501,12 @@ static Suite *tiny_suite(void)
 	tcase_add_test(tc, tiny_smp_three_hogs_fill_two_cpus);
 	suite_add_tcase(s, tc);
 
+	tc = tcase_create("sleep");
+	tcase_add_checked_fixture(tc, NULL, teardown);
+	tcase_add_test(tc, tiny_sleep_with_signal_pending_returns_at_once);
+	tcase_add_test(tc, tiny_switches_voluntary_and_involuntary);
+	suite_add_tcase(s, tc);
+
 	tc = tcase_create("nice");
 	tcase_add_checked_fixture(tc, NULL, teardown);
 	tcase_add_test(tc, tiny_nice_changes_slice);
@@ -1090,6 +1520,7 @@ static Suite *tiny_suite(void)
 	tcase_add_test(tc, tiny_check_reports_prio_not_effective);
 	tcase_add_test(tc, tiny_check_reports_empty_slice);
 	suite_add_tcase(s, tc);
+
 
 	return s;
 }
