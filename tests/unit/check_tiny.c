@@ -962,6 +962,24 @@ START_TEST(tiny_fork_exit_counts)
 END_TEST
 
 /*
+ * 1 CPU: a task burns 5 ms and exits; once it is off the CPU the
+ * switch away from it drops the exit's reference and the machine frees
+ * its task_struct.
+ */
+START_TEST(tiny_exit_releases_the_task)
+{
+	int pid;
+
+	t_boot(1, NULL);
+	pid = t_spawn("child", SIM_SCHED_NORMAL, 0, 0, child_body, NULL);
+	ck_assert_int_eq(kfix_tiny_released(pid), 0);
+	t_run(MS(10));
+	ck_assert_int_eq(t_info(pid).state, 'Z');
+	ck_assert_int_eq(kfix_tiny_released(pid), 1);
+}
+END_TEST
+
+/*
  * 2 CPUs: a script task forks a script child (SIM_CMD_FORK), which
  * exits on command.  The child's pid is the command's result; the child
  * is 'Z' afterwards and the checks pass.
@@ -1177,6 +1195,434 @@ START_TEST(tiny_smp_three_hogs_fill_two_cpus)
 }
 END_TEST
 
+/* ---- placement: fork, wake-up, pull, affinity, hotplug ------------------- */
+
+/*
+ * 4 CPUs, 5 hogs spawned in a row by init (which runs on cpu0 while it
+ * forks, so cpu0 counts 1): a new task goes to the allowed CPU with the
+ * fewest tasks, the lowest of equals.
+ *   hog 0: loads 1 0 0 0 -> cpu1      hog 3: 1 1 1 1 -> cpu0
+ *   hog 1: 1 1 0 0 -> cpu2            hog 4: 2 1 1 1 -> cpu1
+ *   hog 2: 1 1 1 0 -> cpu3
+ */
+START_TEST(tiny_fork_to_least_loaded_lowest_first)
+{
+	static const int want[] = { 1, 2, 3, 0, 1 };
+	int i, pid;
+
+	t_boot(4, NULL);
+	for (i = 0; i < 5; i++) {
+		pid = hog("hog", SIM_SCHED_NORMAL, 0, 0);
+		ck_assert_msg(t_info(pid).cpu == want[i], "hog %d on cpu%d, "
+			      "not cpu%d", i, t_info(pid).cpu, want[i]);
+	}
+}
+END_TEST
+
+/*
+ * 4 CPUs, a script task S asleep on cpu2 and allowed everywhere.  A
+ * waking task goes to its own CPU if that is idle, else to the lowest
+ * idle allowed CPU, else stays on its own CPU:
+ *   all idle                   -> cpu2 (its own)
+ *   cpu0, cpu2 busy            -> cpu1 (lowest idle)
+ *   every CPU busy             -> cpu2 (queued there)
+ * Busy CPUs run a hog pinned there.
+ */
+static int sleeper_on_cpu2(void)
+{
+	int s = pinned_script("s", SIM_SCHED_NORMAL, 0, "2");
+
+	t_run(MS(1));
+	ck_assert_int_eq(t_info(s).cpu, 2);
+	ck_assert_int_eq(kfix_tiny_set_allowed(s, 0xf), 0);
+	return s;
+}
+
+START_TEST(tiny_wake_on_own_idle_cpu)
+{
+	int s;
+
+	t_boot(4, NULL);
+	s = sleeper_on_cpu2();
+	post(s, SIM_CMD_BURN, MS(5), 0);
+	ck_assert_int_eq(t_info(s).cpu, 2);
+	ck_assert_int_eq(cpu_info(2).curr_pid, s);
+}
+END_TEST
+
+START_TEST(tiny_wake_on_lowest_idle_cpu)
+{
+	int s;
+
+	t_boot(4, NULL);
+	s = sleeper_on_cpu2();
+	pinned_hog("hog0", "0");
+	pinned_hog("hog2", "2");
+	t_run(MS(1));
+	post(s, SIM_CMD_BURN, MS(5), 0);
+	ck_assert_int_eq(t_info(s).cpu, 1);
+	ck_assert_int_eq(cpu_info(1).curr_pid, s);
+}
+END_TEST
+
+START_TEST(tiny_wake_on_own_cpu_when_all_busy)
+{
+	int s;
+
+	t_boot(4, NULL);
+	s = sleeper_on_cpu2();
+	pinned_hog("hog0", "0");
+	pinned_hog("hog1", "1");
+	pinned_hog("hog2", "2");
+	pinned_hog("hog3", "3");
+	t_run(MS(1));
+	post(s, SIM_CMD_BURN, MS(5), 0);
+	ck_assert_int_eq(t_info(s).cpu, 2);
+	ck_assert_int_eq(t_info(s).state, 'Q');
+}
+END_TEST
+
+/* The body of a task that burns 10 ms and exits. */
+static void brief_body(void *unused)
+{
+	sim_burn(MS(10));
+}
+
+/*
+ * 4 CPUs: cpu0 runs a 10 ms task T, cpu1 2 hogs, cpu2 and cpu3 3 hogs
+ * each (placed by pinning, then allowed everywhere).  When T exits cpu0
+ * pulls one queued task from the busiest CPU, the lowest of equals
+ * (cpu2), and the first one queued there that is not running (the
+ * second hog spawned on it); nothing else moves.
+ */
+START_TEST(tiny_pull_from_busiest_lowest_first)
+{
+	static const char *const cpus[] = { "1", "1", "2", "2", "2",
+					    "3", "3", "3" };
+	struct sim_task_attr a;
+	int pid[8], t, i;
+
+	t_boot(4, NULL);
+	sim_task_attr_init(&a);
+	a.name = "t";
+	a.cpus = "0";
+	t = sim_spawn(&a, brief_body, NULL);
+	ck_assert_int_gt(t, 0);
+	for (i = 0; i < 8; i++)
+		pid[i] = pinned_hog("hog", cpus[i]);
+	t_run(MS(1));
+	for (i = 0; i < 8; i++)
+		ck_assert_int_eq(kfix_tiny_set_allowed(pid[i], 0xf), 0);
+	ck_assert_int_eq(cpu_info(2).curr_pid, pid[2]);
+
+	t_run(MS(20));
+	ck_assert_int_eq(t_info(t).state, 'Z');
+	ck_assert_int_eq(cpu_info(0).curr_pid, pid[3]);
+	for (i = 0; i < 8; i++)
+		ck_assert_int_eq(t_info(pid[i]).cpu,
+				 i == 3 ? 0 : cpus[i][0] - '0');
+}
+END_TEST
+
+/*
+ * 2 CPUs.  cpu1: FIFO 20 hog R running, then queued: FIFO 15 Z (pinned
+ * to cpu1), FIFO 10 Y and NORMAL X (both allowed on cpu0 too):
+ *   cpu1: [79] R   [84] Z   [89] Y   [100] X
+ * cpu0 runs a 10 ms task; when it exits cpu0 pulls the best queued task
+ * it may run that is not running there: not R (running), not Z (not
+ * allowed), but Y, though X was queued first.
+ */
+START_TEST(tiny_pull_takes_best_allowed_waiting_task)
+{
+	struct sim_task_attr a;
+	int r, z, y, x, t;
+
+	t_boot(2, NULL);
+	sim_task_attr_init(&a);
+	a.name = "t";
+	a.cpus = "0";
+	t = sim_spawn(&a, brief_body, NULL);
+	ck_assert_int_gt(t, 0);
+	sim_task_attr_init(&a);
+	a.cpus = "1";
+	a.policy = SIM_SCHED_FIFO;
+	a.name = "r";
+	a.rt_priority = 20;
+	r = sim_spawn(&a, t_body_hog, NULL);
+	a.name = "z";
+	a.rt_priority = 15;
+	z = sim_spawn(&a, t_body_hog, NULL);
+	x = pinned_hog("x", "1");
+	a.name = "y";
+	a.rt_priority = 10;
+	y = sim_spawn(&a, t_body_hog, NULL);
+	t_run(MS(1));
+	ck_assert_int_eq(kfix_tiny_set_allowed(x, 0x3), 0);
+	ck_assert_int_eq(kfix_tiny_set_allowed(y, 0x3), 0);
+	ck_assert_int_eq(cpu_info(1).curr_pid, r);
+	ck_assert_int_eq(t_info(z).state, 'Q');
+
+	t_run(MS(20));
+	ck_assert_int_eq(t_info(t).state, 'Z');
+	ck_assert_int_eq(cpu_info(0).curr_pid, y);
+	ck_assert_int_eq(t_info(y).cpu, 0);
+	ck_assert_int_eq(t_info(x).cpu, 1);
+	ck_assert_int_eq(t_info(z).cpu, 1);
+	ck_assert_int_eq(cpu_info(1).curr_pid, r);
+}
+END_TEST
+
+/*
+ * 2 CPUs: script task W on cpu0 wakes script task T, which last ran on
+ * idle cpu1: T goes there.  W then sleeps and cpu0 goes idle with T
+ * queued but not yet running on cpu1: a CPU's only task is not pulled.
+ */
+START_TEST(tiny_pull_leaves_a_cpu_its_only_task)
+{
+	unsigned long moves;
+	int w, t;
+
+	t_boot(2, NULL);
+	w = pinned_script("w", SIM_SCHED_NORMAL, 0, "0");
+	t = pinned_script("t", SIM_SCHED_NORMAL, 0, "1");
+	t_run(MS(1));
+	ck_assert_int_eq(kfix_tiny_set_allowed(t, 0x3), 0);
+	post(t, SIM_CMD_WQ_WAIT, 0, 0);
+	post(t, SIM_CMD_BURN, MS(5), 0);
+	t_run(MS(1));
+	ck_assert_int_eq(t_info(t).state, 'S');
+	moves = t_info(t).migrations;
+
+	post(w, SIM_CMD_WQ_WAKE, 0, 1);
+	wait_cmds(w);
+	wait_cmds(t);
+	ck_assert_int_eq(t_info(t).cpu, 1);
+	ck_assert_uint_eq(t_info(t).migrations, moves);
+}
+END_TEST
+
+/* Where body_set_affinity finds its target and the user copy of the mask. */
+struct affinity_call {
+	int pid;
+	unsigned long uaddr;
+	long result;
+};
+
+/*
+ * Sleep 1 ms (the test maps the mask meanwhile), then
+ * sched_setaffinity() and straight back to user mode: a 1 ms burn.
+ */
+static void body_set_affinity(void *arg)
+{
+	struct affinity_call *c = arg;
+
+	sim_sleep(MS(1));
+	c->result = sim_syscall(SIM_SYS_sched_setaffinity, c->pid,
+				sizeof(unsigned long), c->uaddr);
+	sim_burn(MS(1));
+}
+
+/*
+ * 2 CPUs: nice 0 hogs A (running) and B (queued) pinned to cpu0, cpu1
+ * idle.  A FIFO 1 task on cpu0 preempts A and sets B's affinity to cpu1:
+ * B moves there at once and runs at that instant; the caller returns to
+ * user mode with interrupts on.
+ */
+START_TEST(tiny_affinity_moves_queued_task_at_once)
+{
+	static struct affinity_call c;
+	unsigned long mask = 0x2, moves;
+	struct sim_task_attr attr;
+	int a, b, setter;
+
+	t_boot(2, NULL);
+	a = pinned_hog("a", "0");
+	b = pinned_hog("b", "0");
+	t_run(MS(10));
+	ck_assert_int_eq(cpu_info(0).curr_pid, a);
+	ck_assert_int_eq(cpu_info(1).curr_pid, 0);
+	moves = t_info(b).migrations;
+
+	c.pid = b;
+	c.result = 1;
+	sim_task_attr_init(&attr);
+	attr.name = "setter";
+	attr.policy = SIM_SCHED_FIFO;
+	attr.rt_priority = 1;
+	attr.cpus = "0";
+	setter = sim_spawn(&attr, body_set_affinity, &c);
+	ck_assert_int_gt(setter, 0);
+	c.uaddr = sim_user_map(setter, sizeof(mask));
+	ck_assert_int_eq(sim_user_write(setter, c.uaddr, &mask, sizeof(mask)),
+			 0);
+	while (c.result == 1)
+		t_run(TICK_NS);
+	ck_assert_int_eq(c.result, 0);
+	ck_assert_int_eq(t_info(b).cpu, 1);
+	ck_assert_int_eq(cpu_info(1).curr_pid, b);
+	ck_assert_uint_eq(t_info(b).migrations, moves + 1);
+	t_run(MS(2));
+	ck_assert_int_eq(t_info(setter).state, 'Z');
+}
+END_TEST
+
+/*
+ * 3 CPUs: a script task S asleep on cpu0; its affinity set to {1, 2}
+ * moves it at once, while it sleeps, to the least loaded of them (cpu2,
+ * cpu1 runs a hog); it wakes there.
+ */
+START_TEST(tiny_affinity_moves_sleeping_task_at_once)
+{
+	unsigned long mask = 0x6, uaddr;
+	int s, setter;
+
+	t_boot(3, NULL);
+	s = pinned_script("s", SIM_SCHED_NORMAL, 0, "0");
+	setter = pinned_script("setter", SIM_SCHED_NORMAL, 0, "0");
+	pinned_hog("hog", "1");
+	t_run(MS(1));
+
+	uaddr = sim_user_map(setter, sizeof(mask));
+	ck_assert_int_eq(sim_user_write(setter, uaddr, &mask, sizeof(mask)),
+			 0);
+	ck_assert_int_eq(t_syscall(setter, SIM_SYS_sched_setaffinity, s,
+				   sizeof(mask), uaddr), 0);
+	ck_assert_int_eq(t_info(s).state, 'S');
+	ck_assert_int_eq(t_info(s).cpu, 2);
+	post(s, SIM_CMD_BURN, MS(5), 0);
+	ck_assert_int_eq(cpu_info(2).curr_pid, s);
+}
+END_TEST
+
+/*
+ * 3 CPUs: hog H runs on cpu0; cpu1 runs 3 pinned hogs, cpu2 1.  A FIFO 99
+ * script task on cpu2 sets H's affinity to {1, 2}: H is rescheduled, and
+ * once off cpu0 it is pushed onto the least loaded allowed CPU, cpu2,
+ * where it waits its turn (cpu0 goes idle).
+ */
+START_TEST(tiny_affinity_pushes_running_task_to_least_loaded)
+{
+	unsigned long mask = 0x6, uaddr;
+	int h, setter;
+
+	t_boot(3, NULL);
+	setter = pinned_script("setter", SIM_SCHED_FIFO, 99, "2");
+	h = pinned_hog("h", "0");
+	pinned_hog("one", "1");
+	pinned_hog("two", "1");
+	pinned_hog("three", "1");
+	pinned_hog("four", "2");
+	ck_assert_int_eq(kfix_tiny_set_allowed(h, 0x7), 0);
+	t_run(MS(10));
+	ck_assert_int_eq(cpu_info(0).curr_pid, h);
+
+	uaddr = sim_user_map(setter, sizeof(mask));
+	ck_assert_int_eq(sim_user_write(setter, uaddr, &mask, sizeof(mask)),
+			 0);
+	ck_assert_int_eq(t_syscall(setter, SIM_SYS_sched_setaffinity, h,
+				   sizeof(mask), uaddr), 0);
+	t_run(MS(1));
+	ck_assert_int_eq(t_info(h).cpu, 2);
+	ck_assert_int_eq(cpu_info(0).curr_pid, 0);
+	ck_assert_int_eq(t_info(h).state, 'Q');
+}
+END_TEST
+
+/*
+ * 3 CPUs; cpu1 runs 3 pinned hogs.  On cpu2: hog P pinned there
+ * (running), hog Q allowed on {1, 2} (queued), script task S pinned
+ * there and script task U allowed on {0, 2}, both asleep.  Taking cpu2
+ * down moves every one of them: the queued ones (P first, it was queued
+ * first) each onto the least loaded allowed CPU, the sleeping ones so
+ * that they wake there.  P and S may run nowhere else: each is "no
+ * longer affine to cpu2", as printk says, and may now run anywhere.
+ *   P: {2} -> every CPU, cpu0 (fewest)    Q: {1, 2} -> cpu1
+ *   S: {2} -> every CPU, cpu0 (fewest)    U: {0, 2} -> cpu0
+ */
+START_TEST(tiny_hotplug_moves_every_task)
+{
+	char line[96];
+	int p, q, s, u, i;
+
+	t_boot(3, NULL);
+	for (i = 0; i < 3; i++)
+		pinned_hog("busy", "1");
+	s = pinned_script("s", SIM_SCHED_NORMAL, 0, "2");
+	u = pinned_script("u", SIM_SCHED_NORMAL, 0, "2");
+	p = pinned_hog("p", "2");
+	q = pinned_hog("q", "2");
+	t_run(MS(10));
+	ck_assert_int_eq(kfix_tiny_set_allowed(q, 0x6), 0);
+	ck_assert_int_eq(kfix_tiny_set_allowed(u, 0x5), 0);
+	ck_assert_int_eq(cpu_info(2).curr_pid, p);
+	ck_assert_int_eq(t_info(q).state, 'Q');
+	ck_assert_int_eq(t_info(s).cpu, 2);
+	ck_assert_int_eq(t_info(u).cpu, 2);
+
+	ck_assert_int_eq(sim_cpu_offline(2), 0);
+	t_run(MS(1));
+	ck_assert_int_eq(t_info(p).cpu, 0);
+	ck_assert_int_eq(t_info(q).cpu, 1);
+	ck_assert_int_eq(t_info(s).cpu, 0);
+	ck_assert_int_eq(t_info(u).cpu, 0);
+	ck_assert_int_eq(cpu_info(0).curr_pid, p);
+	snprintf(line, sizeof(line), "process %d (p) no longer affine to "
+		 "cpu2", p);
+	ck_assert_msg(sim_log_contains(line), "log lacks \"%s\"", line);
+	snprintf(line, sizeof(line), "process %d (s) no longer affine to "
+		 "cpu2", s);
+	ck_assert_msg(sim_log_contains(line), "log lacks \"%s\"", line);
+	snprintf(line, sizeof(line), "process %d (q) no longer", q);
+	ck_assert(!sim_log_contains(line));
+	snprintf(line, sizeof(line), "process %d (u) no longer", u);
+	ck_assert(!sim_log_contains(line));
+
+	/* no CPU is idle: S wakes on its new home, behind P */
+	post(s, SIM_CMD_BURN, MS(5), 0);
+	ck_assert_int_eq(t_info(s).cpu, 0);
+	ck_assert_int_eq(t_info(s).state, 'Q');
+}
+END_TEST
+
+/*
+ * 3 CPUs; cpu0 and cpu1 run a pinned hog each, cpu2 four hogs allowed
+ * everywhere (placed by pinning, then widened), and a script task W
+ * sleeps on cpu0, allowed everywhere.  Taking cpu2 down deals its
+ * queued hogs out one by one, each to the least loaded CPU, the lower
+ * of equals:
+ *   cpu0 cpu1:  1 1 -> cpu0;  2 1 -> cpu1;  2 2 -> cpu0;  3 2 -> cpu1
+ * (init, which takes the CPU down, sleeps meanwhile).  Tasks of the
+ * living CPUs stay where they are, W too.
+ */
+START_TEST(tiny_hotplug_deals_queued_tasks_out)
+{
+	static const int want[] = { 0, 1, 0, 1 };
+	int pid[4], w, h0, h1, i;
+
+	t_boot(3, NULL);
+	h0 = pinned_hog("h0", "0");
+	h1 = pinned_hog("h1", "1");
+	w = pinned_script("w", SIM_SCHED_NORMAL, 0, "0");
+	for (i = 0; i < 4; i++)
+		pid[i] = pinned_hog("hog", "2");
+	t_run(MS(10));
+	for (i = 0; i < 4; i++)
+		ck_assert_int_eq(kfix_tiny_set_allowed(pid[i], 0x7), 0);
+	ck_assert_int_eq(kfix_tiny_set_allowed(w, 0x7), 0);
+	ck_assert_int_eq(t_info(w).cpu, 0);
+
+	ck_assert_int_eq(sim_cpu_offline(2), 0);
+	t_run(MS(1));
+	for (i = 0; i < 4; i++)
+		ck_assert_msg(t_info(pid[i]).cpu == want[i], "hog %d on cpu%d, "
+			      "not cpu%d", i, t_info(pid[i]).cpu, want[i]);
+	ck_assert_int_eq(t_info(w).cpu, 0);
+	ck_assert_int_eq(t_info(h0).cpu, 0);
+	ck_assert_int_eq(t_info(h1).cpu, 1);
+	ck_assert(!sim_log_contains("no longer affine"));
+}
+END_TEST
+
 /* ---- sleeping ------------------------------------------------------------ */
 
 /* When the body below ended its 100 ms sleep, and how much it slept. */
@@ -1337,6 +1783,181 @@ START_TEST(tiny_nice_shorter_slice_clamped_at_once)
 }
 END_TEST
 
+/* ---- the hooks no harness entry point reaches ------------------------------ */
+
+/* What a FIFO 99 task pinned to cpu1 got from the wrapper of a hook. */
+static long hook_result;
+
+struct hook_call {
+	int hook, target;
+};
+
+static void body_ask_hook(void *arg)
+{
+	struct hook_call *c = arg;
+
+	hook_result = kfix_call_wrapper(c->hook, c->target);
+}
+
+/*
+ * The public wrapper of @hook on @target, called by a FIFO 99 task on
+ * cpu1 (which preempts whatever runs there); 1 ms later it is done.
+ */
+static long ask_hook(int hook, int target)
+{
+	static struct hook_call c;
+	struct sim_task_attr a;
+
+	c.hook = hook;
+	c.target = target;
+	hook_result = -2;
+	sim_task_attr_init(&a);
+	a.name = "asker";
+	a.policy = SIM_SCHED_FIFO;
+	a.rt_priority = 99;
+	a.cpus = "1";
+	ck_assert_int_gt(sim_spawn(&a, body_ask_hook, &c), 0);
+	t_run(MS(1));
+	ck_assert_int_ne(hook_result, -2);
+	return hook_result;
+}
+
+/*
+ * 2 CPUs: nice 0 hogs R and Q pinned to cpu0, one running, one queued,
+ * and a sleeping script task S there.  task_curr() is true for the one
+ * running only.
+ */
+START_TEST(tiny_task_curr_only_the_running_task)
+{
+	int a, b, s, r, q;
+
+	t_boot(2, NULL);
+	s = pinned_script("s", SIM_SCHED_NORMAL, 0, "0");
+	a = pinned_hog("a", "0");
+	b = pinned_hog("b", "0");
+	t_run(MS(10));
+	r = cpu_info(0).curr_pid;
+	q = r == a ? b : a;
+	ck_assert_int_eq(t_info(q).state, 'Q');
+	ck_assert_int_eq(t_info(s).state, 'S');
+
+	ck_assert_int_eq(ask_hook(KFIX_HOOK_task_curr, r), 1);
+	ck_assert_int_eq(ask_hook(KFIX_HOOK_task_curr, q), 0);
+	ck_assert_int_eq(ask_hook(KFIX_HOOK_task_curr, s), 0);
+}
+END_TEST
+
+/*
+ * rt_task() and the "PR" column (task_prio() + 100 in sim_task_info)
+ * follow the priority a task is queued at: FIFO 50 is prio 49, RR 1 is
+ * 98, both RT; SCHED_NORMAL is its static_prio (nice -20: 100, 19: 139)
+ * and never RT, whatever the nice; a SCHED_NORMAL holder of an rt_mutex
+ * a FIFO 10 task waits for runs at prio 89, as an RT task, until it
+ * unlocks.
+ */
+START_TEST(tiny_rt_task_and_prio_follow_the_level)
+{
+	int fifo, rr, best, worst, holder, waiter;
+
+	t_boot(2, NULL);
+	fifo = t_spawn_script("fifo", SIM_SCHED_FIFO, 50, 0);
+	rr = t_spawn_script("rr", SIM_SCHED_RR, 1, 0);
+	best = t_spawn_script("best", SIM_SCHED_NORMAL, 0, -20);
+	worst = t_spawn_script("worst", SIM_SCHED_NORMAL, 0, 19);
+	ck_assert_int_eq(t_info(fifo).prio, 49);
+	ck_assert_int_eq(t_info(rr).prio, 98);
+	ck_assert_int_eq(t_info(best).prio, 100);
+	ck_assert_int_eq(t_info(worst).prio, 139);
+	ck_assert_int_eq(ask_hook(KFIX_HOOK_rt_task, fifo), 1);
+	ck_assert_int_eq(ask_hook(KFIX_HOOK_rt_task, rr), 1);
+	ck_assert_int_eq(ask_hook(KFIX_HOOK_rt_task, best), 0);
+	ck_assert_int_eq(ask_hook(KFIX_HOOK_rt_task, worst), 0);
+
+	holder = best;
+	waiter = t_spawn_script("waiter", SIM_SCHED_FIFO, 10, 0);
+	t_cmd(holder, SIM_CMD_MUTEX_LOCK, 0, 0, 0, 0);
+	post(waiter, SIM_CMD_MUTEX_LOCK, 0, 0);
+	t_run(MS(1));
+	ck_assert_int_eq(t_info(holder).prio, 99 - 10);
+	ck_assert_int_eq(ask_hook(KFIX_HOOK_rt_task, holder), 1);
+	t_cmd(holder, SIM_CMD_MUTEX_UNLOCK, 0, 0, 0, 0);
+	ck_assert_int_eq(t_info(holder).prio, 100);
+	ck_assert_int_eq(ask_hook(KFIX_HOOK_rt_task, holder), 0);
+}
+END_TEST
+
+/*
+ * The OOM killer gives its victim a slice of HZ jiffies (one second) so
+ * that it exits soon: 1 CPU, nice 0 hogs A (running) and B (queued); B
+ * is made the victim, and when A's 100 ms slice ends B runs 1 s in one
+ * go (seen over 1.1 s: 50 ms of A, 1 s of B, then A again).  At HZ 100
+ * the slice is 100 jiffies: still one second.
+ */
+START_TEST(tiny_oom_victim_runs_one_second)
+{
+	static const int hz[] = { 1000, 100 };
+	struct kfix_tiny k;
+	struct run_watch w;
+	int pid[2], a, b;
+
+	boot_hz(1, hz[_i]);
+	a = hog("a", SIM_SCHED_NORMAL, 0, 0);
+	b = hog("b", SIM_SCHED_NORMAL, 0, 0);
+	t_run(MS(50));
+	ck_assert_int_eq(cpu_info(0).curr_pid, a);
+	ck_assert_int_eq(kfix_tiny_oom(b), 0);
+	ck_assert_int_eq(kfix_tiny_read(b, &k), 0);
+	ck_assert_uint_eq(k.time_slice, hz[_i]);
+
+	pid[0] = a;
+	pid[1] = b;
+	watch_start(&w, 0, pid, 2);
+	watch_run_ticks(&w, MS(1100), SEC(1) / hz[_i]);
+	ck_assert_uint_eq(w.first_run[1], SEC(1));
+	ck_assert_uint_eq(w.runs[1], 1);
+}
+END_TEST
+
+/*
+ * Time a hypervisor steals from an idle CPU is idle time, or iowait time
+ * while a task of that CPU waits for I/O; stolen from a task it is
+ * neither (it is steal time, which sim_cpu_info does not show).
+ */
+#define STOLEN_TICKS	7
+
+START_TEST(tiny_steal_counts_as_idle_iowait_or_steal)
+{
+	struct sim_cpu_info before, after;
+	int io, h;
+
+	t_boot(2, NULL);
+	before = cpu_info(1);
+	ck_assert_int_eq(kfix_tiny_steal(1, 0, STOLEN_TICKS), 0);
+	after = cpu_info(1);
+	ck_assert_uint_eq(after.idle - before.idle, STOLEN_TICKS);
+	ck_assert_uint_eq(after.iowait, before.iowait);
+
+	io = pinned_script("io", SIM_SCHED_NORMAL, 0, "1");
+	post(io, SIM_CMD_IO_WAIT, 1000, 0);
+	t_run(MS(1));
+	before = cpu_info(1);
+	ck_assert_int_eq(kfix_tiny_steal(1, 0, STOLEN_TICKS), 0);
+	after = cpu_info(1);
+	ck_assert_uint_eq(after.iowait - before.iowait, STOLEN_TICKS);
+	ck_assert_uint_eq(after.idle, before.idle);
+
+	h = pinned_hog("hog", "0");
+	t_run(MS(1));
+	before = cpu_info(0);
+	ck_assert_int_eq(kfix_tiny_steal(0, h, STOLEN_TICKS), 0);
+	after = cpu_info(0);
+	ck_assert_uint_eq(after.idle, before.idle);
+	ck_assert_uint_eq(after.iowait, before.iowait);
+	ck_assert_uint_eq(after.system, before.system);
+	ck_assert_uint_eq(after.user, before.user);
+}
+END_TEST
+
 /* ---- I/O wait ------------------------------------------------------------ */
 
 /*
@@ -1489,6 +2110,7 @@ static Suite *tiny_suite(void)
 	tcase_add_checked_fixture(tc, NULL, teardown);
 	tcase_add_test(tc, tiny_fork_exit_counts);
 	tcase_add_test(tc, tiny_fork_script_child_exits);
+	tcase_add_test(tc, tiny_exit_releases_the_task);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("smp");
@@ -1499,6 +2121,18 @@ static Suite *tiny_suite(void)
 	tcase_add_test(tc, tiny_smp_wakeup_to_idle_cpu);
 	tcase_add_test(tc, tiny_smp_idle_cpu_pulls);
 	tcase_add_test(tc, tiny_smp_three_hogs_fill_two_cpus);
+	tcase_add_test(tc, tiny_fork_to_least_loaded_lowest_first);
+	tcase_add_test(tc, tiny_wake_on_own_idle_cpu);
+	tcase_add_test(tc, tiny_wake_on_lowest_idle_cpu);
+	tcase_add_test(tc, tiny_wake_on_own_cpu_when_all_busy);
+	tcase_add_test(tc, tiny_pull_from_busiest_lowest_first);
+	tcase_add_test(tc, tiny_pull_takes_best_allowed_waiting_task);
+	tcase_add_test(tc, tiny_pull_leaves_a_cpu_its_only_task);
+	tcase_add_test(tc, tiny_affinity_moves_queued_task_at_once);
+	tcase_add_test(tc, tiny_affinity_moves_sleeping_task_at_once);
+	tcase_add_test(tc, tiny_affinity_pushes_running_task_to_least_loaded);
+	tcase_add_test(tc, tiny_hotplug_moves_every_task);
+	tcase_add_test(tc, tiny_hotplug_deals_queued_tasks_out);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("sleep");
@@ -1521,6 +2155,13 @@ static Suite *tiny_suite(void)
 	tcase_add_test(tc, tiny_check_reports_empty_slice);
 	suite_add_tcase(s, tc);
 
+	tc = tcase_create("hooks");
+	tcase_add_checked_fixture(tc, NULL, teardown);
+	tcase_add_test(tc, tiny_task_curr_only_the_running_task);
+	tcase_add_test(tc, tiny_rt_task_and_prio_follow_the_level);
+	tcase_add_loop_test(tc, tiny_oom_victim_runs_one_second, 0, 2);
+	tcase_add_test(tc, tiny_steal_counts_as_idle_iowait_or_steal);
+	suite_add_tcase(s, tc);
 
 	return s;
 }
