@@ -1119,12 +1119,13 @@ static int check_curr(struct tiny_rq *rq, int cpu, char *buf, int len)
 }
 
 /*
- * tiny_check - per online CPU: each level whose bit is set has tasks,
- * each of them obeys check_task() at that level, and they add up to
- * nr_running and nr_active (a task on a level whose bit is clear would
- * make the sum fall short); the running task obeys check_curr(); no
- * push is left over from a switch and idle_next, set only while the CPU
- * goes down, is clear.  O(tasks), so it can run after every event.
+ * tiny_check - per online CPU: idle_next is clear (it is set only on a
+ * CPU on its way down, which is offline by then), the idle task is below
+ * every level (MAX_PRIO) and never queued, the running task obeys
+ * check_curr(), each level whose bit is set has tasks, each of them
+ * obeys check_task() at that level, and they add up to nr_running and
+ * nr_active (a task on a level whose bit is clear would make the sum
+ * fall short).  O(tasks), so it can run after every event.
  */
 static int tiny_check(char *buf, int len)
 {
@@ -1135,6 +1136,20 @@ static int tiny_check(char *buf, int len)
 
 	for_each_online_cpu(cpu) {
 		rq = cpu_rq(cpu);
+		if (rq->idle_next) {
+			snprintf(buf, len, "cpu%d: online with idle_next set",
+				 cpu);
+			return 1;
+		}
+		if (rq->idle->u.tiny.prio != MAX_PRIO ||
+		    rq->idle->u.tiny.on_rq) {
+			snprintf(buf, len,
+				 "cpu%d: idle task at prio %d, on_rq %d", cpu,
+				 rq->idle->u.tiny.prio, rq->idle->u.tiny.on_rq);
+			return 1;
+		}
+		if (check_curr(rq, cpu, buf, len))
+			return 1;
 		n = 0;
 		for_each_level(level, &rq->array) {
 			struct list_head *q = rq->array.queue + level;
@@ -1157,15 +1172,6 @@ static int tiny_check(char *buf, int len)
 				 "cpu%d: %lu queued, nr_running %lu, "
 				 "nr_active %u",
 				 cpu, n, rq->nr_running, rq->array.nr_active);
-			return 1;
-		}
-		if (check_curr(rq, cpu, buf, len))
-			return 1;
-		if (rq->push || rq->idle_next) {
-			snprintf(buf, len,
-				 "cpu%d: push %s, idle_next %d between events",
-				 cpu, rq->push ? rq->push->comm : "none",
-				 rq->idle_next);
 			return 1;
 		}
 	}

@@ -2051,6 +2051,91 @@ START_TEST(tiny_check_reports_empty_slice)
 }
 END_TEST
 
+/* A task on a queue that is not marked on_rq. */
+START_TEST(tiny_check_reports_queued_task_not_marked)
+{
+	char want[80];
+	int q = queued_hog();
+
+	ck_assert_int_eq(kfix_tiny_break_on_rq(q, 0), 0);
+	ck_assert_int_ne(sim_check(), 0);
+	snprintf(want, sizeof(want), "cpu0: hog/%d queued at level 100, "
+		 "prio 120, on_rq 0", q);
+	assert_reported(want);
+}
+END_TEST
+
+/* The running task stays queued in tiny: one that is not is reported. */
+START_TEST(tiny_check_reports_running_task_not_queued)
+{
+	char want[64];
+	int r;
+
+	queued_hog();
+	r = cpu_info(0).curr_pid;
+	ck_assert_int_eq(kfix_tiny_break_on_rq(r, 0), 0);
+	ck_assert_int_ne(sim_check(), 0);
+	snprintf(want, sizeof(want), "cpu0: running hog/%d is not queued", r);
+	assert_reported(want);
+}
+END_TEST
+
+/*
+ * FIFO 50 hog running (level 49), FIFO 40 hog queued (level 59); the
+ * running one's prio is made 69 behind the driver's back: it now runs
+ * at a level worse than one queued (its own old one), and no
+ * reschedule is pending.
+ */
+START_TEST(tiny_check_reports_running_below_a_waiting_level)
+{
+	char want[96];
+	int r;
+
+	t_boot(1, NULL);
+	r = hog("fifo50", SIM_SCHED_FIFO, 50, 0);
+	hog("fifo40", SIM_SCHED_FIFO, 40, 0);
+	t_run(MS(5));
+	ck_assert_int_eq(cpu_info(0).curr_pid, r);
+	ck_assert_int_eq(sim_check(), 0);
+	ck_assert_int_eq(kfix_tiny_break_prio(r, 69), 0);
+	ck_assert_int_ne(sim_check(), 0);
+	snprintf(want, sizeof(want), "cpu0: fifo50/%d runs at level 69 "
+		 "while level 49 waits, no reschedule pending", r);
+	assert_reported(want);
+}
+END_TEST
+
+/*
+ * FIFO 50 hog running (level 49), FIFO 40 hog alone at level 59, a
+ * NORMAL hog at 100; the FIFO 40 one is moved onto level 100's list
+ * behind the driver's back: level 59's bit is set over an empty queue.
+ */
+START_TEST(tiny_check_reports_empty_level)
+{
+	int f, n;
+
+	t_boot(1, NULL);
+	hog("fifo50", SIM_SCHED_FIFO, 50, 0);
+	f = hog("fifo40", SIM_SCHED_FIFO, 40, 0);
+	n = hog("normal", SIM_SCHED_NORMAL, 0, 0);
+	t_run(MS(5));
+	ck_assert_int_eq(sim_check(), 0);
+	ck_assert_int_eq(kfix_tiny_break_move(f, n), 0);
+	ck_assert_int_ne(sim_check(), 0);
+	assert_reported("cpu0 level 59: bit set, queue empty");
+}
+END_TEST
+
+/* sched_idle_next() on a CPU that stays online. */
+START_TEST(tiny_check_reports_idle_next_on_online_cpu)
+{
+	queued_hog();
+	ck_assert_int_eq(kfix_tiny_idle_next(0), 0);
+	ck_assert_int_ne(sim_check(), 0);
+	assert_reported("cpu0: online with idle_next set");
+}
+END_TEST
+
 /* ---- the suite ----------------------------------------------------------- */
 
 static Suite *tiny_suite(void)
@@ -2153,6 +2238,11 @@ static Suite *tiny_suite(void)
 	tcase_add_checked_fixture(tc, NULL, teardown);
 	tcase_add_test(tc, tiny_check_reports_prio_not_effective);
 	tcase_add_test(tc, tiny_check_reports_empty_slice);
+	tcase_add_test(tc, tiny_check_reports_queued_task_not_marked);
+	tcase_add_test(tc, tiny_check_reports_running_task_not_queued);
+	tcase_add_test(tc, tiny_check_reports_running_below_a_waiting_level);
+	tcase_add_test(tc, tiny_check_reports_empty_level);
+	tcase_add_test(tc, tiny_check_reports_idle_next_on_online_cpu);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("hooks");

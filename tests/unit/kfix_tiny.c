@@ -136,6 +136,32 @@ int kfix_tiny_steal(int cpu, int pid, unsigned long ticks)
 	return 0;
 }
 
+int kfix_tiny_break_move(int pid, int behind)
+{
+	struct task_struct *p = tiny_task(pid), *q = tiny_task(behind);
+
+	if (!p || !q || !p->u.tiny.on_rq || !q->u.tiny.on_rq)
+		return -1;
+	list_move(&p->u.tiny.run_list, &q->u.tiny.run_list);
+	return 0;
+}
+
+int kfix_tiny_idle_next(int cpu)
+{
+	unsigned long flags;
+	int saved = sim_this_cpu;
+
+	if (!kfix_tiny_available() || cpu < 0 || cpu >= sim.nr_cpus ||
+	    !cpu_online(cpu))
+		return -1;
+	sim_this_cpu = cpu;
+	local_irq_save(flags);
+	sched_idle_next();
+	local_irq_restore(flags);
+	sim_this_cpu = saved;
+	return 0;
+}
+
 int kfix_tiny_renice(int pid, int nice)
 {
 	struct task_struct *p = tiny_task(pid);
@@ -190,6 +216,16 @@ int kfix_tiny_steal(int cpu, int pid, unsigned long ticks)
 	return -1;
 }
 
+int kfix_tiny_break_move(int pid, int behind)
+{
+	return -1;
+}
+
+int kfix_tiny_idle_next(int cpu)
+{
+	return -1;
+}
+
 int kfix_tiny_renice(int pid, int nice)
 {
 	return -1;
@@ -207,3 +243,4 @@ KFIX_TINY_WRITE(set_time_slice, unsigned int, time_slice)
  */
 KFIX_TINY_WRITE(break_prio, int, prio)
 KFIX_TINY_WRITE(break_time_slice, unsigned int, time_slice)
+KFIX_TINY_WRITE(break_on_rq, int, on_rq)

@@ -67,6 +67,21 @@ int kfix_tiny_break_prio(int pid, int prio);
 int kfix_tiny_break_time_slice(int pid, unsigned int ticks);
 
 /*
+ * More breaking writes: @pid's on_rq flag set to @on_rq; @pid moved
+ * from its queue's list to just behind queued task @behind, on that
+ * one's list, while both levels' bits and the counts stay as they were.
+ * 0, or -1 (no driver, no such task, not queued).
+ */
+int kfix_tiny_break_on_rq(int pid, int on_rq);
+int kfix_tiny_break_move(int pid, int behind);
+
+/*
+ * sched_idle_next() on @cpu, which is online: the hotplug call made
+ * where it does not belong (tiny's check says so).  0, or -1.
+ */
+int kfix_tiny_idle_next(int cpu);
+
+/*
  * set_oom_timeslice(@pid), as the OOM killer does to its victim (tiny
  * takes no lock for it).  0, or -1 (no driver, no such task).
  */
