@@ -823,6 +823,126 @@ START_TEST(tiny_wake_better_rt_preempts_other_cpu_at_once)
 }
 END_TEST
 
+/* ---- a running task made worse ------------------------------------------ */
+
+/*
+ * 1 CPU: FIFO 50 script task S runs, a NORMAL hog H waits.  S makes
+ * itself SCHED_NORMAL: it goes to the tail of the normal level, behind
+ * H, and gives the CPU up at once (its level got worse), so H runs
+ * from that instant.
+ */
+START_TEST(tiny_setscheduler_lower_running_gives_way_at_once)
+{
+	unsigned long uaddr;
+	int s, h;
+
+	t_boot(1, NULL);
+	s = t_spawn_script("s", SIM_SCHED_FIFO, 50, 0);
+	h = hog("hog", SIM_SCHED_NORMAL, 0, 0);
+	post(s, SIM_CMD_BURN, MS(10), 0);
+	t_run(MS(5));
+	ck_assert_int_eq(cpu_info(0).curr_pid, s);
+	ck_assert_uint_eq(runtime(h), 0);
+
+	uaddr = user_param(s, 0);
+	wait_cmds(s);
+	/* S is preempted inside the call: it returns when S runs again */
+	ck_assert_int_eq(sim_cmd(s, SIM_CMD_SYSCALL,
+				 SIM_SYS_sched_setscheduler, 0,
+				 SIM_SCHED_NORMAL, uaddr), 0);
+	ck_assert_int_eq(t_info(s).policy, SIM_SCHED_NORMAL);
+	ck_assert_int_eq(cpu_info(0).curr_pid, h);
+	ck_assert_int_eq(t_info(s).state, 'Q');
+}
+END_TEST
+
+/*
+ * 2 CPUs: a NORMAL script task S holds harness rt_mutex 0, a NORMAL hog
+ * H waits behind it on cpu0; a FIFO 10 task on cpu1 blocks on the mutex
+ * and boosts S (prio 89).  When S unlocks, its boost ends: back at the
+ * normal level, at the tail, it gives cpu0 to H at once.
+ */
+START_TEST(tiny_boost_end_gives_way_at_once)
+{
+	int s, h, w;
+
+	t_boot(2, NULL);
+	s = pinned_script("s", SIM_SCHED_NORMAL, 0, "0");
+	w = pinned_script("w", SIM_SCHED_FIFO, 10, "1");
+	t_cmd(s, SIM_CMD_MUTEX_LOCK, 0, 0, 0, 0);
+	h = pinned_hog("hog", "0");
+	t_run(MS(5));
+	ck_assert_int_eq(cpu_info(0).curr_pid, h);
+
+	post(w, SIM_CMD_MUTEX_LOCK, 0, 0);
+	post(s, SIM_CMD_BURN, MS(5), 0);
+	t_run(MS(1));
+	ck_assert_int_eq(t_info(s).prio, 99 - 10);
+	ck_assert_int_eq(cpu_info(0).curr_pid, s);
+	wait_cmds(s);
+
+	post(s, SIM_CMD_MUTEX_UNLOCK, 0, 0);
+	ck_assert_int_eq(t_info(s).prio, 120);
+	ck_assert_int_eq(cpu_info(0).curr_pid, h);
+	ck_assert_int_eq(t_info(s).state, 'Q');
+}
+END_TEST
+
+/*
+ * 2 CPUs: NORMAL script task S holds harness rt_mutex 0 and burns on
+ * cpu0, a NORMAL hog H waits behind it; a NORMAL task on cpu1 blocks on
+ * the mutex and lends S its prio (120, nice 0): S's level stays the
+ * normal one, so S keeps cpu0 though it was requeued behind H.
+ */
+START_TEST(tiny_boost_within_level_keeps_cpu)
+{
+	int s, h, w;
+
+	t_boot(2, NULL);
+	s = pinned_script("s", SIM_SCHED_NORMAL, 0, "0");
+	w = pinned_script("w", SIM_SCHED_NORMAL, 0, "1");
+	t_cmd(s, SIM_CMD_MUTEX_LOCK, 0, 0, 0, 0);
+	h = pinned_hog("hog", "0");
+	t_run(MS(1));
+	ck_assert_int_eq(cpu_info(0).curr_pid, h);
+	/* S burns once H's slice is over */
+	post(s, SIM_CMD_BURN, MS(50), 0);
+	while (cpu_info(0).curr_pid != s)
+		t_run(TICK_NS);
+	ck_assert_uint_le(sim_now(), MS(101));
+	t_run(MS(10));
+
+	post(w, SIM_CMD_MUTEX_LOCK, 0, 0);
+	t_run(MS(1));
+	ck_assert_int_eq(t_info(w).state, 'D');
+	ck_assert_int_eq(cpu_info(0).curr_pid, s);
+	ck_assert_int_eq(t_info(h).state, 'Q');
+}
+END_TEST
+
+/*
+ * A task forked by a task halfway through its slice gets a whole slice
+ * of its own (tiny never splits the parent's): a nice 0 script task
+ * burns 30 ms of its 100 and forks; the child has 100 ticks.
+ */
+START_TEST(tiny_fork_child_gets_a_whole_slice)
+{
+	struct kfix_tiny k;
+	long child;
+	int parent;
+
+	t_boot(1, NULL);
+	parent = t_spawn_script("parent", SIM_SCHED_NORMAL, 0, 0);
+	t_cmd(parent, SIM_CMD_BURN, MS(30), 0, 0, 0);
+	ck_assert_int_eq(kfix_tiny_read(parent, &k), 0);
+	ck_assert_uint_eq(k.time_slice, SLICE_MS(0) - 30);
+	child = t_cmd(parent, SIM_CMD_FORK, 0, 0, 0, 0);
+	ck_assert_int_gt(child, 0);
+	ck_assert_int_eq(kfix_tiny_read(child, &k), 0);
+	ck_assert_uint_eq(k.time_slice, SLICE_MS(0));
+}
+END_TEST
+
 /* ---- yield --------------------------------------------------------------- */
 
 /*
@@ -1623,6 +1743,26 @@ START_TEST(tiny_hotplug_deals_queued_tasks_out)
 }
 END_TEST
 
+/*
+ * 2 CPUs: cpu1 goes down and comes back; it runs its queue again at
+ * once: a hog spawned next goes to it (the least loaded CPU) and runs.
+ */
+START_TEST(tiny_hotplug_cpu_back_runs_tasks)
+{
+	int h;
+
+	t_boot(2, NULL);
+	ck_assert_int_eq(sim_cpu_offline(1), 0);
+	t_run(MS(1));
+	ck_assert_int_eq(sim_cpu_online(1), 0);
+	t_run(MS(1));
+	h = hog("hog", SIM_SCHED_NORMAL, 0, 0);
+	t_run(MS(10));
+	ck_assert_int_eq(t_info(h).cpu, 1);
+	ck_assert_int_eq(cpu_info(1).curr_pid, h);
+}
+END_TEST
+
 /* ---- sleeping ------------------------------------------------------------ */
 
 /* When the body below ended its 100 ms sleep, and how much it slept. */
@@ -1958,6 +2098,107 @@ START_TEST(tiny_steal_counts_as_idle_iowait_or_steal)
 }
 END_TEST
 
+/*
+ * 1 CPU: script task S at nice 0 with a hog beside it; S is given 500
+ * ticks of slice (more than its 100 ms, as after an OOM kill or a
+ * smaller tunable) and calls nice(0): its nice does not change, so
+ * neither does its slice.  nice(1) then clamps it to 95 ms.
+ */
+START_TEST(tiny_nice_unchanged_keeps_the_slice)
+{
+	struct kfix_tiny k;
+	int s;
+
+	t_boot(1, NULL);
+	s = t_spawn_script("s", SIM_SCHED_NORMAL, 0, 0);
+	hog("hog", SIM_SCHED_NORMAL, 0, 0);
+	ck_assert_int_eq(kfix_tiny_set_time_slice(s, 500), 0);
+	ck_assert_int_eq(t_syscall(s, SIM_SYS_nice, 0, 0, 0), 0);
+	ck_assert_int_eq(kfix_tiny_read(s, &k), 0);
+	ck_assert_uint_eq(k.time_slice, 500);
+	ck_assert_int_eq(t_syscall(s, SIM_SYS_nice, 1, 0, 0), 0);
+	ck_assert_int_eq(kfix_tiny_read(s, &k), 0);
+	ck_assert_uint_eq(k.time_slice, SLICE_MS(1));
+}
+END_TEST
+
+/* set_user_nice() results of a renicing body, in call order. */
+#define NR_RENICE	4
+
+static const int renice_to[NR_RENICE] = { 20, -21, -20, 19 };
+static int renice_target;
+static int renice_static_prio[NR_RENICE];
+
+static void body_renice(void *unused)
+{
+	struct kfix_tiny k;
+	int i;
+
+	for (i = 0; i < NR_RENICE; i++) {
+		kfix_tiny_renice(renice_target, renice_to[i]);
+		kfix_tiny_read(renice_target, &k);
+		renice_static_prio[i] = k.prio;
+	}
+}
+
+/*
+ * set_user_nice() takes nice values -20..19 only: 20 and -21 leave a
+ * nice 0 task at static_prio 120; -20 and 19 give 100 and 139.
+ */
+START_TEST(tiny_nice_out_of_range_refused)
+{
+	static const int want[NR_RENICE] = { 120, 120, 100, 139 };
+	int i;
+
+	t_boot(1, NULL);
+	renice_target = t_spawn_script("target", SIM_SCHED_NORMAL, 0, 0);
+	t_spawn("renicer", SIM_SCHED_NORMAL, 0, 0, body_renice, NULL);
+	t_run(MS(1));
+	for (i = 0; i < NR_RENICE; i++)
+		ck_assert_msg(renice_static_prio[i] == want[i], "nice %d: prio "
+			      "%d, not %d", renice_to[i],
+			      renice_static_prio[i], want[i]);
+}
+END_TEST
+
+/* When the waiter's wait_task_inactive() returned. */
+static unsigned long long inactive_at;
+
+static void body_wait_inactive(void *arg)
+{
+	kfix_call_wrapper(KFIX_HOOK_wait_task_inactive, *(int *)arg);
+	inactive_at = sim_now();
+}
+
+/*
+ * 2 CPUs: script task T burns 10 ms on cpu1; a task on cpu0 calls
+ * wait_task_inactive(T) 2 ms in: it spins until T is off cpu1, at the
+ * end of the burn, not before, and returns at the next turn of its
+ * busy-wait loop (cpu_relax() takes 1 us).
+ */
+#define CPU_RELAX_NS	1000ULL
+
+START_TEST(tiny_wait_task_inactive_until_off_cpu)
+{
+	static int target;
+	struct sim_task_attr a;
+	unsigned long long start;
+
+	t_boot(2, NULL);
+	target = pinned_script("t", SIM_SCHED_NORMAL, 0, "1");
+	start = sim_now();
+	post(target, SIM_CMD_BURN, MS(10), 0);
+	t_run(MS(2));
+	sim_task_attr_init(&a);
+	a.name = "waiter";
+	a.cpus = "0";
+	ck_assert_int_gt(sim_spawn(&a, body_wait_inactive, &target), 0);
+	t_run(MS(20));
+	ck_assert_uint_ge(inactive_at, start + MS(10));
+	ck_assert_uint_le(inactive_at, start + MS(10) + CPU_RELAX_NS);
+}
+END_TEST
+
 /* ---- I/O wait ------------------------------------------------------------ */
 
 /*
@@ -1991,6 +2232,90 @@ START_TEST(tiny_iowait_counts_on_idle_cpu)
 	t_run(MS(10));
 	ck_assert_uint_eq(cpu_info(0).iowait, after.iowait);
 	ck_assert_uint_eq(cpu_info(0).idle - after.idle, 10);
+}
+END_TEST
+
+/* ---- what tiny promises the conformance suite ---------------------------- */
+
+/*
+ * starvation_bound(n), in jiffies: a runnable SCHED_NORMAL task waits at
+ * most one slice of each of the n - 1 others, each at most a nice -20
+ * slice (twice the tunable, rounded up to jiffies), plus the tick it
+ * takes to notice; 0 with nothing runnable.
+ *   HZ 1000, 100 ms: n = 4 -> 3 * 200 + 1 = 601
+ *   HZ 1000,  40 ms: n = 4 -> 3 * 80 + 1 = 241
+ *   HZ 100,  100 ms: n = 4 -> 3 * 20 + 1 = 61
+ *   HZ 250,    5 ms: n = 3 -> 2 * 3 + 1 = 7 (10 ms is 2.5 -> 3 jiffies)
+ */
+static const struct {
+	int hz;
+	const char *tunable;
+	unsigned long nr_running, bound;
+} bound_table[] = {
+	{ 1000, "100", 0, 0 },
+	{ 1000, "100", 1, 1 },
+	{ 1000, "100", 4, 601 },
+	{ 1000, "40", 4, 241 },
+	{ 100, "100", 4, 61 },
+	{ 250, "5", 3, 7 },
+};
+
+#define NR_BOUNDS	((int)(sizeof(bound_table) / sizeof(bound_table[0])))
+
+START_TEST(tiny_starvation_bound_formula)
+{
+	boot_hz(1, bound_table[_i].hz);
+	ck_assert_int_eq(sim_sysfs_write("/sys/cpusched/tiny/timeslice",
+					 bound_table[_i].tunable), 0);
+	ck_assert_uint_eq(kfix_starvation_bound(bound_table[_i].nr_running),
+			  bound_table[_i].bound);
+}
+END_TEST
+
+/* schedule() calls so far on every CPU: schedstat's sched_cnt, summed. */
+static unsigned long long schedule_calls(void)
+{
+	const char *line = sim_schedstat();
+	unsigned long long sum = 0, v[8];
+	int cpu;
+
+	while ((line = strstr(line, "\ncpu")) != NULL) {
+		line++;
+		ck_assert_int_eq(sscanf(line, "cpu%d %llu %llu %llu %llu %llu "
+					"%llu %llu %llu", &cpu, &v[0], &v[1],
+					&v[2], &v[3], &v[4], &v[5], &v[6],
+					&v[7]), 9);
+		sum += v[6];
+	}
+	return sum;
+}
+
+/*
+ * tiny picks in O(1): each schedule() looks at the bitmap once, so the
+ * pick work it reports is exactly one per call, from boot on (2 CPUs,
+ * hogs, sleepers and a yield for 1 s).
+ */
+START_TEST(tiny_pick_work_one_per_schedule)
+{
+	unsigned long long work, calls;
+	int s;
+
+	t_boot(2, NULL);
+	/* tiny says so */
+	ck_assert(kfix_driver_o1());
+	work = kfix_pick_work();
+	calls = schedule_calls();
+	ck_assert_uint_eq(work, calls);
+	hog("a", SIM_SCHED_NORMAL, 0, 0);
+	hog("b", SIM_SCHED_NORMAL, 0, 0);
+	hog("c", SIM_SCHED_RR, 10, 0);
+	t_spawn("sleeper", SIM_SCHED_NORMAL, 0, 0, t_body_sleeper,
+		(void *)10L);
+	s = t_spawn_script("s", SIM_SCHED_NORMAL, 0, 0);
+	post(s, SIM_CMD_SYSCALL, SIM_SYS_sched_yield, 0);
+	t_run(SEC(1));
+	ck_assert_uint_gt(schedule_calls() - calls, 0);
+	ck_assert_uint_eq(kfix_pick_work() - work, schedule_calls() - calls);
 }
 END_TEST
 
@@ -2183,6 +2508,14 @@ static Suite *tiny_suite(void)
 	tcase_add_test(tc, tiny_wake_better_rt_preempts_other_cpu_at_once);
 	suite_add_tcase(s, tc);
 
+	tc = tcase_create("lower");
+	tcase_add_checked_fixture(tc, NULL, teardown);
+	tcase_add_test(tc, tiny_setscheduler_lower_running_gives_way_at_once);
+	tcase_add_test(tc, tiny_boost_end_gives_way_at_once);
+	tcase_add_test(tc, tiny_boost_within_level_keeps_cpu);
+	tcase_add_test(tc, tiny_fork_child_gets_a_whole_slice);
+	suite_add_tcase(s, tc);
+
 	tc = tcase_create("yield");
 	tcase_add_checked_fixture(tc, NULL, teardown);
 	tcase_add_test(tc, tiny_yield_normal_gives_way);
@@ -2218,6 +2551,7 @@ static Suite *tiny_suite(void)
 	tcase_add_test(tc, tiny_affinity_pushes_running_task_to_least_loaded);
 	tcase_add_test(tc, tiny_hotplug_moves_every_task);
 	tcase_add_test(tc, tiny_hotplug_deals_queued_tasks_out);
+	tcase_add_test(tc, tiny_hotplug_cpu_back_runs_tasks);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("sleep");
@@ -2231,7 +2565,15 @@ static Suite *tiny_suite(void)
 	tcase_add_test(tc, tiny_nice_changes_slice);
 	tcase_add_test(tc, tiny_nice_longer_slice_at_next_refill);
 	tcase_add_test(tc, tiny_nice_shorter_slice_clamped_at_once);
+	tcase_add_test(tc, tiny_nice_unchanged_keeps_the_slice);
+	tcase_add_test(tc, tiny_nice_out_of_range_refused);
 	tcase_add_test(tc, tiny_iowait_counts_on_idle_cpu);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("promises");
+	tcase_add_checked_fixture(tc, NULL, teardown);
+	tcase_add_loop_test(tc, tiny_starvation_bound_formula, 0, NR_BOUNDS);
+	tcase_add_test(tc, tiny_pick_work_one_per_schedule);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("check");
@@ -2251,6 +2593,7 @@ static Suite *tiny_suite(void)
 	tcase_add_test(tc, tiny_rt_task_and_prio_follow_the_level);
 	tcase_add_loop_test(tc, tiny_oom_victim_runs_one_second, 0, 2);
 	tcase_add_test(tc, tiny_steal_counts_as_idle_iowait_or_steal);
+	tcase_add_test(tc, tiny_wait_task_inactive_until_off_cpu);
 	suite_add_tcase(s, tc);
 
 	return s;
