@@ -2451,6 +2451,48 @@ START_TEST(tiny_check_reports_empty_level)
 }
 END_TEST
 
+/*
+ * 2 CPUs: hogs A (running) and B (queued) pinned to cpu0, hog C on
+ * cpu1; B is moved onto cpu1's queue behind the driver's back, its CPU
+ * with it, the counts not: every task is queued once on the CPU it
+ * names, so only tiny's count per CPU is wrong.
+ */
+START_TEST(tiny_check_reports_count_off_per_cpu)
+{
+	int a, b, c;
+
+	t_boot(2, NULL);
+	a = pinned_hog("a", "0");
+	b = pinned_hog("b", "0");
+	c = pinned_hog("c", "1");
+	t_run(MS(5));
+	ck_assert_int_eq(cpu_info(0).curr_pid, a);
+	ck_assert_int_eq(sim_check(), 0);
+	ck_assert_int_eq(kfix_tiny_break_move(b, c), 0);
+	ck_assert_int_ne(sim_check(), 0);
+	assert_reported("cpu0: 1 queued, nr_running 2, nr_active 2");
+}
+END_TEST
+
+/*
+ * The idle task is below every level (prio 140) and never queued: a
+ * prio of 139 or an on_rq flag is reported, each on its own.
+ */
+START_TEST(tiny_check_reports_idle_task_out_of_place)
+{
+	static const int prio[] = { 139, 140 }, on_rq[] = { 0, 1 };
+	char want[64];
+
+	t_boot(2, NULL);
+	t_run(MS(1));
+	ck_assert_int_eq(kfix_tiny_break_idle(1, prio[_i], on_rq[_i]), 0);
+	ck_assert_int_ne(sim_check(), 0);
+	snprintf(want, sizeof(want), "cpu1: idle task at prio %d, on_rq %d",
+		 prio[_i], on_rq[_i]);
+	assert_reported(want);
+}
+END_TEST
+
 /* sched_idle_next() on a CPU that stays online. */
 START_TEST(tiny_check_reports_idle_next_on_online_cpu)
 {
@@ -2585,6 +2627,9 @@ static Suite *tiny_suite(void)
 	tcase_add_test(tc, tiny_check_reports_running_below_a_waiting_level);
 	tcase_add_test(tc, tiny_check_reports_empty_level);
 	tcase_add_test(tc, tiny_check_reports_idle_next_on_online_cpu);
+	tcase_add_test(tc, tiny_check_reports_count_off_per_cpu);
+	tcase_add_loop_test(tc, tiny_check_reports_idle_task_out_of_place, 0,
+			    2);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("hooks");

@@ -143,6 +143,19 @@ int kfix_tiny_break_move(int pid, int behind)
 	if (!p || !q || !p->u.tiny.on_rq || !q->u.tiny.on_rq)
 		return -1;
 	list_move(&p->u.tiny.run_list, &q->u.tiny.run_list);
+	set_task_cpu(p, task_cpu(q));
+	return 0;
+}
+
+int kfix_tiny_break_idle(int cpu, int prio, int on_rq)
+{
+	struct task_struct *idle;
+
+	if (!kfix_tiny_available() || cpu < 0 || cpu >= sim.nr_cpus)
+		return -1;
+	idle = sim.cpu[cpu].idle;
+	idle->u.tiny.prio = prio;
+	idle->u.tiny.on_rq = on_rq;
 	return 0;
 }
 
@@ -217,6 +230,11 @@ int kfix_tiny_steal(int cpu, int pid, unsigned long ticks)
 }
 
 int kfix_tiny_break_move(int pid, int behind)
+{
+	return -1;
+}
+
+int kfix_tiny_break_idle(int cpu, int prio, int on_rq)
 {
 	return -1;
 }

@@ -69,11 +69,14 @@ int kfix_tiny_break_time_slice(int pid, unsigned int ticks);
 /*
  * More breaking writes: @pid's on_rq flag set to @on_rq; @pid moved
  * from its queue's list to just behind queued task @behind, on that
- * one's list, while both levels' bits and the counts stay as they were.
- * 0, or -1 (no driver, no such task, not queued).
+ * one's list and CPU (task_cpu() follows), while the levels' bits and
+ * the runqueues' counts stay as they were; @cpu's idle task given
+ * @prio and @on_rq.  0, or -1 (no driver, no such task or CPU, not
+ * queued).
  */
 int kfix_tiny_break_on_rq(int pid, int on_rq);
 int kfix_tiny_break_move(int pid, int behind);
+int kfix_tiny_break_idle(int cpu, int prio, int on_rq);
 
 /*
  * sched_idle_next() on @cpu, which is online: the hotplug call made
