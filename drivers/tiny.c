@@ -1059,10 +1059,79 @@ static void tiny_for_each_queued(int cpu, void (*fn)(task_t *, void *),
 }
 
 /*
- * tiny_check - each level whose bit is set has tasks, each of them at
- * that level and marked on_rq, and they add up to nr_running and
- * nr_active; a task on a level whose bit is clear would make the sum
- * fall short.  O(tasks), so it can run after every event.
+ * check_task - the rules of one task queued at @level: it is marked
+ * on_rq, sits at the level of its priority, and that priority is the
+ * one effective_prio() gives (every path that changes policy, nice or
+ * a boost recomputes it); its slice left is at least one tick (the tick
+ * refills it the moment it reaches 0).
+ */
+static int check_task(task_t *p, int cpu, int level, char *buf, int len)
+{
+	if (level_of(p) != level || !p->u.tiny.on_rq) {
+		snprintf(buf, len,
+			 "cpu%d: %s/%d queued at level %d, prio %d, on_rq %d",
+			 cpu, p->comm, p->pid, level, p->u.tiny.prio,
+			 p->u.tiny.on_rq);
+		return 1;
+	}
+	if (p->u.tiny.prio != effective_prio(p)) {
+		snprintf(buf, len,
+			 "cpu%d: %s/%d has prio %d, normal %d, inherited %d",
+			 cpu, p->comm, p->pid, p->u.tiny.prio, normal_prio(p),
+			 p->pi_prio);
+		return 1;
+	}
+	if (!p->u.tiny.time_slice) {
+		snprintf(buf, len, "cpu%d: %s/%d has no slice left", cpu,
+			 p->comm, p->pid);
+		return 1;
+	}
+	return 0;
+}
+
+/*
+ * check_curr - the task a CPU runs is at the best level queued there,
+ * unless a reschedule is pending.  tiny keeps the running task queued,
+ * so it is on a level itself and only a better one may not hold anyone;
+ * the idle task counts as worse than every level.  Every path that
+ * queues a task or moves one to a better level (wake-up, fork,
+ * setscheduler, a boost, a move to another CPU, the idle pull) asks for
+ * the reschedule when the task beats the running one, sync wake-ups
+ * included (tiny does not use the hint); those that make the running
+ * task worse (setscheduler, a boost ending) ask for it too.  A running
+ * task that lost its CPU's affinity is rescheduled at once and pushed
+ * away by schedule().  The idle task runs with tasks queued only while
+ * its CPU goes down (idle_next), when the CPU is offline already.
+ */
+static int check_curr(struct tiny_rq *rq, int cpu, char *buf, int len)
+{
+	task_t *curr = rq->curr;
+	int best = find_first_bit(rq->array.bitmap, TINY_LEVELS);
+	int level = curr == rq->idle ? TINY_LEVELS : level_of(curr);
+
+	if (curr != rq->idle && !curr->u.tiny.on_rq) {
+		snprintf(buf, len, "cpu%d: running %s/%d is not queued", cpu,
+			 curr->comm, curr->pid);
+		return 1;
+	}
+	if (best < level && !test_tsk_thread_flag(curr, TIF_NEED_RESCHED)) {
+		snprintf(buf, len,
+			 "cpu%d: %s/%d runs at level %d while level %d "
+			 "waits, no reschedule pending",
+			 cpu, curr->comm, curr->pid, level, best);
+		return 1;
+	}
+	return 0;
+}
+
+/*
+ * tiny_check - per online CPU: idle_next is clear (it is set only on a
+ * CPU on its way down, which is offline by then), the idle task is below
+ * every level (MAX_PRIO) and never queued, the running task obeys
+ * check_curr(), each level whose bit is set has tasks, each of them
+ * obeys check_task() at that level, and they add up to nr_running and
+ * nr_active (a task on a level whose bit is clear would make the sum
+ * fall short).  O(tasks), so it can run after every event.
  */
 static int tiny_check(char *buf, int len)
 {
@@ -1073,6 +1142,20 @@ static int tiny_check(char *buf, int len)
 
 	for_each_online_cpu(cpu) {
 		rq = cpu_rq(cpu);
+		if (rq->idle_next) {
+			snprintf(buf, len, "cpu%d: online with idle_next set",
+				 cpu);
+			return 1;
+		}
+		if (rq->idle->u.tiny.prio != MAX_PRIO ||
+		    rq->idle->u.tiny.on_rq) {
+			snprintf(buf, len,
+				 "cpu%d: idle task at prio %d, on_rq %d", cpu,
+				 rq->idle->u.tiny.prio, rq->idle->u.tiny.on_rq);
+			return 1;
+		}
+		if (check_curr(rq, cpu, buf, len))
+			return 1;
 		n = 0;
 		for_each_level(level, &rq->array) {
 			struct list_head *q = rq->array.queue + level;
@@ -1085,8 +1168,8 @@ static int tiny_check(char *buf, int len)
 				return 1;
 			}
 			list_for_each_entry(p, q, u.tiny.run_list) {
-				if (level_of(p) != level || !p->u.tiny.on_rq)
-					goto bad_task;
+				if (check_task(p, cpu, level, buf, len))
+					return 1;
 				n++;
 			}
 		}
@@ -1099,13 +1182,6 @@ static int tiny_check(char *buf, int len)
 		}
 	}
 	return 0;
-
-bad_task:
-	snprintf(buf, len,
-		 "cpu%d: %s/%d queued at level %d, prio %d, "
-		 "on_rq %d",
-		 cpu, p->comm, p->pid, level, p->u.tiny.prio, p->u.tiny.on_rq);
-	return 1;
 }
 
 static const struct sched_tunable tiny_tunables[] = {
