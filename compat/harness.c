@@ -983,6 +983,15 @@ int sim_mutex_owner(int idx, int *pending)
 	return lock->owner ? lock->owner->pid : 0;
 }
 
+/* sim_mutex_check_all - the invariants of each harness rt_mutex. */
+void sim_mutex_check_all(void)
+{
+	int i;
+
+	for (i = 0; i < SIM_NR_MUTEX; i++)
+		sim_check_rt_mutex(&sim_mutexes[i]);
+}
+
 /*
  * sim_mutex_check_exit - @p exits: holding a harness rt_mutex then is a
  * BUG (its waiters would wait for ever), as is owning any contended

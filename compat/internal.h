@@ -237,6 +237,7 @@ int init_main(void *unused);
 void sim_tasks_release_all(void);
 void sim_script_body(void *unused);
 void sim_mutex_check_exit(struct task_struct *p);
+void sim_mutex_check_all(void);
 
 /* timer.c */
 void sim_run_timers(int cpu);
@@ -250,6 +251,11 @@ void sim_mm_put(struct mm_struct *mm);
 /* invariants.c */
 int sim_check_invariants(void);
 int sim_move_pending(struct task_struct *p);
+struct rt_mutex;
+void sim_check_rt_mutex(struct rt_mutex *lock);
+
+/* rttest.c */
+void sim_rttest_check_mutexes(void);
 
 /* trace.c */
 void sim_trace_switch(int cpu, struct task_struct *prev,

@@ -20,7 +20,15 @@
  *     (->pi_prio below MAX_PRIO) has ->pi_prio equal to its best pi
  *     waiter's priority (MAX_PRIO for none), ->pi_waiters in priority
  *     order, and the driver's effective priority (task_prio() +
- *     MAX_RT_PRIO) is the better of its normal priority and that.
+ *     MAX_RT_PRIO) is the better of its normal priority and that, as
+ *     rt_mutex_getprio() says too.  What it lends comes from the locks:
+ *     each pi waiter is the top waiter of a lock the task owns, and the
+ *     top waiter of every lock a blocked task waits on is lent to that
+ *     lock's owner, no other waiter; a wait list is in priority order;
+ *     a sleeping waiter whose priority is fixed (an RT policy, or
+ *     boosted into the RT range) waits at its effective priority, so
+ *     every change went along the chain; a pending owner is an owner
+ *     and blocked on nothing.
  *  7. The driver's own check, if it has one.
  */
 #include <linux/sched.h>
@@ -183,6 +191,15 @@ static void check_rt_order(void)
 	}
 }
 
+/* The waiter first in line for @lock, or NULL. */
+static struct rt_mutex_waiter *top_waiter_of(struct rt_mutex *lock)
+{
+	if (list_empty(&lock->wait_list))
+		return NULL;
+	return list_entry(lock->wait_list.next, struct rt_mutex_waiter,
+			  list_entry);
+}
+
 /* check_pi - rule 6 for @p, a live task. */
 static void check_pi(struct task_struct *p)
 {
@@ -210,6 +227,99 @@ static void check_pi(struct task_struct *p)
 		sim_fail("BUG: invariant: PI %s runs at prio %d, not the "
 			 "better of its normal prio %d and its best waiter's "
 			 "%d", sim_task_name(p), effective, normal, best);
+	if (rt_mutex_getprio(p) != min(normal, best))
+		sim_fail("BUG: invariant: rt_mutex_getprio(%s) is %d, not "
+			 "the better of its normal prio %d and its best "
+			 "waiter's %d", sim_task_name(p), rt_mutex_getprio(p),
+			 normal, best);
+	list_for_each_entry(w, &p->pi_waiters, pi_list_entry) {
+		if (w->lock->owner != p || top_waiter_of(w->lock) != w ||
+		    w->task->pi_blocked_on != w)
+			sim_fail("BUG: invariant: %s inherits from %s, which "
+				 "is not the top waiter of a lock it owns",
+				 sim_task_name(p), sim_task_name(w->task));
+	}
+}
+
+static int lends_to(struct rt_mutex_waiter *w, struct task_struct *owner)
+{
+	struct rt_mutex_waiter *x;
+
+	list_for_each_entry(x, &owner->pi_waiters, pi_list_entry)
+		if (x == w)
+			return 1;
+	return 0;
+}
+
+/* check_blocked - rule 6 for @p, a live task, on the lock it waits for. */
+static void check_blocked(struct task_struct *p)
+{
+	struct rt_mutex_waiter *w = p->pi_blocked_on, *x;
+	struct task_struct *owner;
+	int found = 0, last = -1, prio;
+
+	if (!w)
+		return;
+	owner = w->lock->owner;
+	if (w->task != p || !owner || owner == p)
+		sim_fail("BUG: invariant: %s waits on rt_mutex %s, owned by "
+			 "%s", sim_task_name(p), w->lock->name,
+			 owner ? sim_task_name(owner) : "nobody");
+	list_for_each_entry(x, &w->lock->wait_list, list_entry) {
+		if (x->prio < last)
+			sim_fail("BUG: invariant: waiters of rt_mutex %s out "
+				 "of order: %s (prio %d) after prio %d",
+				 w->lock->name, sim_task_name(x->task),
+				 x->prio, last);
+		last = x->prio;
+		found |= x == w;
+	}
+	if (!found)
+		sim_fail("BUG: invariant: %s waits on rt_mutex %s but is not "
+			 "on its wait list", sim_task_name(p), w->lock->name);
+	if (top_waiter_of(w->lock) == w && !lends_to(w, owner))
+		sim_fail("BUG: invariant: %s, the top waiter of rt_mutex %s, "
+			 "is not on the pi waiters of its owner %s",
+			 sim_task_name(p), w->lock->name,
+			 sim_task_name(owner));
+	if (top_waiter_of(w->lock) != w && lends_to(w, owner))
+		sim_fail("BUG: invariant: %s, not the top waiter of rt_mutex "
+			 "%s, is on the pi waiters of its owner %s",
+			 sim_task_name(p), w->lock->name,
+			 sim_task_name(owner));
+	/*
+	 * A SCHED_NORMAL task's normal priority moves with the driver's
+	 * bookkeeping while it sleeps (2.6.18 leaves its waiter where it
+	 * was); and a woken waiter leaves the list once it runs.
+	 */
+	if (p->state == TASK_RUNNING ||
+	    (p->policy == SCHED_NORMAL && p->pi_prio >= MAX_RT_PRIO))
+		return;
+	prio = min(sched_normal_prio(p), p->pi_prio);
+	if (w->prio != prio)
+		sim_fail("BUG: invariant: %s waits on rt_mutex %s at prio %d, "
+			 "its effective prio is %d", sim_task_name(p),
+			 w->lock->name, w->prio, prio);
+}
+
+/**
+ * sim_check_rt_mutex - rule 6 for an rt_mutex of the machine's own (the
+ * harness's, the rt-tester's): a pending owner is an owner, and runs or
+ * is about to, blocked on no other lock.
+ */
+void sim_check_rt_mutex(struct rt_mutex *lock)
+{
+	if (lock->pending && !lock->owner)
+		sim_fail("BUG: invariant: rt_mutex %s is pending without an "
+			 "owner", lock->name);
+	if (lock->pending && lock->owner->pi_blocked_on)
+		sim_fail("BUG: invariant: %s, the pending owner of rt_mutex "
+			 "%s, is blocked on rt_mutex %s",
+			 sim_task_name(lock->owner), lock->name,
+			 lock->owner->pi_blocked_on->lock->name);
+	if (!lock->owner && !list_empty(&lock->wait_list))
+		sim_fail("BUG: invariant: rt_mutex %s has waiters and no "
+			 "owner", lock->name);
 }
 
 static void check_pi_all(void)
@@ -217,8 +327,12 @@ static void check_pi_all(void)
 	struct sim_task *st;
 
 	list_for_each_entry(st, &sim.tasks, all)
-		if (st->task && !st->exited && !st->is_idle)
+		if (st->task && !st->exited && !st->is_idle) {
 			check_pi(st->task);
+			check_blocked(st->task);
+		}
+	sim_mutex_check_all();
+	sim_rttest_check_mutexes();
 }
 
 /**
