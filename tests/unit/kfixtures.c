@@ -1203,6 +1203,15 @@ int kfix_live_tasks_on(int cpu)
 	return n;
 }
 
+int kfix_task_usage(int pid)
+{
+	struct sim_task *st = sim_find(pid);
+
+	if (!st || !st->task)
+		return -1;
+	return atomic_read(&st->task->usage);
+}
+
 int kfix_cpu_isolated(int cpu)
 {
 	return cpu_isset(cpu, cpu_isolated_map);

@@ -231,6 +231,9 @@ int kfix_kthread_loops(void);
 void kfix_refuse_cpu_up(int on);
 int kfix_live_tasks_on(int cpu);
 
+/* Outside: the reference count of @pid's task_struct; -1: no such task. */
+int kfix_task_usage(int pid);
+
 /* Outside: is @cpu in cpu_isolated_map ("isolcpus=")? */
 int kfix_cpu_isolated(int cpu);
 
