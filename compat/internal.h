@@ -254,6 +254,20 @@ int sim_move_pending(struct task_struct *p);
 struct rt_mutex;
 void sim_check_rt_mutex(struct rt_mutex *lock);
 
+/* What a tick must charge, noted before the driver's account_*_time(). */
+struct sim_tick_account {
+	struct task_struct *p;
+	int user;
+	unsigned long utime, stime;
+	cputime64_t before[8];		/* struct cpu_usage_stat's fields */
+	int field, alt;			/* the one that must grow, or alt */
+};
+
+void sim_tick_account_begin(struct sim_cpu *c, struct task_struct *p,
+			    int user, struct sim_tick_account *a);
+void sim_tick_account_check(struct sim_cpu *c,
+			    const struct sim_tick_account *a);
+
 /* rttest.c */
 void sim_rttest_check_mutexes(void);
 

@@ -30,10 +30,14 @@
  *     every change went along the chain; a pending owner is an owner
  *     and blocked on nothing.
  *  7. The driver's own check, if it has one.
+ *
+ * And at every tick (sim_tick_account_*()): the jiffy goes to the task's
+ * utime or stime and to exactly one cpustat field, 2.6.10's way.
  */
 #include <linux/sched.h>
 #include <linux/string.h>
 #include <linux/rtmutex.h>
+#include <linux/kernel_stat.h>
 
 #include "internal.h"
 
@@ -393,4 +397,114 @@ int sim_check_invariants(void)
 				 scheduler->cpusched_name, why);
 	}
 	return 0;
+}
+
+/* ---- the tick's accounting ---------------------------------------------- */
+
+/* The cpustat fields, in struct cpu_usage_stat's order, for reports. */
+static const char *const cpustat_names[] = {
+	"user", "nice", "system", "softirq", "irq", "idle", "iowait",
+	"steal",
+};
+
+#define NR_CPUSTAT	ARRAY_SIZE(cpustat_names)
+
+static void cpustat_read(int cpu, cputime64_t *v)
+{
+	struct cpu_usage_stat *cs = &kstat_cpu(cpu).cpustat;
+
+	v[0] = cs->user;
+	v[1] = cs->nice;
+	v[2] = cs->system;
+	v[3] = cs->softirq;
+	v[4] = cs->irq;
+	v[5] = cs->idle;
+	v[6] = cs->iowait;
+	v[7] = cs->steal;
+}
+
+/* Tasks between io_schedule()'s start and end: 2.6.10's nr_iowait. */
+static int tasks_in_iowait(void)
+{
+	struct sim_task *st;
+	int n = 0;
+
+	list_for_each_entry(st, &sim.tasks, all)
+		if (st->task && !st->exited && st->task->in_iowait)
+			n++;
+	return n;
+}
+
+/**
+ * sim_tick_account_begin - note what the tick's jiffy must go to
+ * @c: the ticking CPU, in the tick's hardirq
+ * @p: the task the tick interrupted (current)
+ * @user: it was in user mode
+ * @a: filled in for sim_tick_account_check()
+ *
+ * 2.6.10's account_user_time() and account_system_time(): user time of a
+ * task with positive nice is "nice", the rest "user"; system time is
+ * "irq" when the tick interrupted a hardirq, "softirq" in a softirq or
+ * with bottom halves off, "system" for a task, and for the idle task
+ * "iowait" while a task sleeps in io_schedule() on this CPU, else
+ * "idle".  On SMP the machine does not know on which CPU an I/O waiter
+ * went to sleep, so an idle jiffy may then be either.
+ */
+void sim_tick_account_begin(struct sim_cpu *c, struct task_struct *p,
+			    int user, struct sim_tick_account *a)
+{
+	a->p = p;
+	a->user = user;
+	a->utime = p->utime;
+	a->stime = p->stime;
+	cpustat_read(c->id, a->before);
+	a->field = a->alt = -1;
+	if (user)
+		a->field = p->static_prio > MAX_RT_PRIO + 20 ? 1 : 0;
+	else if (hardirq_count() - HARDIRQ_OFFSET)
+		a->field = 4;
+	else if (softirq_count())
+		a->field = 3;
+	else if (p != c->idle)
+		a->field = 2;
+	else if (!tasks_in_iowait())
+		a->field = 5;
+	else if (sim.nr_cpus == 1)
+		a->field = 6;
+	else {
+		a->field = 5;
+		a->alt = 6;
+	}
+}
+
+/* sim_tick_account_check - the jiffy went where begin said it must. */
+void sim_tick_account_check(struct sim_cpu *c,
+			    const struct sim_tick_account *a)
+{
+	cputime64_t after[NR_CPUSTAT];
+	unsigned long long d;
+	int i, got = -1;
+
+	if (a->p->utime - a->utime != (a->user ? 1 : 0) ||
+	    a->p->stime - a->stime != (a->user ? 0 : 1))
+		sim_fail("BUG: accounting: the tick charged %s %lu jiffies of "
+			 "user and %lu of system time, not the one jiffy of "
+			 "%s time it spent", sim_task_name(a->p),
+			 a->p->utime - a->utime, a->p->stime - a->stime,
+			 a->user ? "user" : "system");
+	cpustat_read(c->id, after);
+	for (i = 0; i < (int)NR_CPUSTAT; i++) {
+		d = after[i] - a->before[i];
+		if (!d)
+			continue;
+		if (d != 1 || got >= 0)
+			sim_fail("BUG: accounting: a tick of cpu%d added %llu "
+				 "to cpustat %s", c->id, d, cpustat_names[i]);
+		got = i;
+	}
+	if (got != a->field && got != a->alt)
+		sim_fail("BUG: accounting: a tick of cpu%d (%s) went to "
+			 "cpustat %s, not %s", c->id, sim_task_name(a->p),
+			 got < 0 ? "nothing" : cpustat_names[got],
+			 cpustat_names[a->field]);
 }

@@ -361,6 +361,7 @@ static void irq_return(struct sim_cpu *c)
 static void do_tick(struct sim_cpu *c)
 {
 	int user = c->park == PARK_BURN;
+	struct sim_tick_account acct;
 	struct task_struct *p;
 
 	if (c->next_tick < sim.now) {
@@ -375,10 +376,14 @@ static void do_tick(struct sim_cpu *c)
 		jiffies_64++;
 	}
 	p = current;
+	if (sim.cfg.checks)
+		sim_tick_account_begin(c, p, user, &acct);
 	if (user)
 		account_user_time(p, jiffies_to_cputime(1));
 	else
 		account_system_time(p, HARDIRQ_OFFSET, jiffies_to_cputime(1));
+	if (sim.cfg.checks)
+		sim_tick_account_check(c, &acct);
 	scheduler_tick();
 	sim_irq_exit(c->id);
 	c->next_tick += sim.tick_ns;
