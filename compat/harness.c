@@ -1207,6 +1207,9 @@ int sim_cpu_info(int cpu, struct sim_cpu_info *info)
 	info->system = cs->system;
 	info->idle = cs->idle;
 	info->iowait = cs->iowait;
+	info->irq = cs->irq;
+	info->softirq = cs->softirq;
+	info->steal = cs->steal;
 	return 0;
 }
 

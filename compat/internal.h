@@ -237,6 +237,7 @@ int init_main(void *unused);
 void sim_tasks_release_all(void);
 void sim_script_body(void *unused);
 void sim_mutex_check_exit(struct task_struct *p);
+int sim_setup_handler(const char *opt, char *arg);
 void sim_mutex_check_all(void);
 
 /* timer.c */

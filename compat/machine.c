@@ -562,6 +562,23 @@ static void parse_boot_params(char *cmdline)
 	}
 }
 
+/**
+ * sim_setup_handler - the __setup() handler of option @opt ("name=")
+ * applied to @arg, for tests of a handler's own contract
+ *
+ * Returns the handler's result (nonzero: it took the option), or -1 when
+ * no handler has that name.
+ */
+int sim_setup_handler(const char *opt, char *arg)
+{
+	const struct obs_kernel_param *p;
+
+	for (p = __start_plugsched_setup; p < __stop_plugsched_setup; p++)
+		if (!strcmp(p->str, opt))
+			return p->setup_func(arg);
+	return -1;
+}
+
 static char boot_cmdline[1024];
 
 static void rest_init(void)
