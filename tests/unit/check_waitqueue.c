@@ -501,6 +501,21 @@ START_TEST(completion_complete_all_after_completes)
 }
 END_TEST
 
+/* complete_all() twice: still every later wait passes. */
+START_TEST(completion_complete_all_twice)
+{
+	int w[NR_WAITERS], i;
+
+	complete_from(SIM_CMD_COMPLETE_ALL);
+	complete_from(SIM_CMD_COMPLETE_ALL);
+	for (i = 0; i < NR_WAITERS; i++) {
+		w[i] = spawn("waiter");
+		post(w[i], SIM_CMD_COMPLETION_WAIT, COMPLETION, 0);
+		assert_woken(w[i]);
+	}
+}
+END_TEST
+
 /*
  * wait_for_completion sleeps uninterruptibly: 'D', and a signal leaves it
  * asleep; only complete() ends it.
@@ -752,6 +767,7 @@ static Suite *waitqueue_suite(void)
 	tcase_add_test(tc, completion_complete_all);
 	tcase_add_test(tc, completion_wait_ignores_signals);
 	tcase_add_test(tc, completion_complete_all_after_completes);
+	tcase_add_test(tc, completion_complete_all_twice);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("wakeup_sleep");
