@@ -260,7 +260,7 @@ struct sim_tick_account {
 	struct task_struct *p;
 	int user;
 	unsigned long utime, stime;
-	cputime64_t before[8];		/* struct cpu_usage_stat's fields */
+	cputime64_t before[8];		/* cpustat: user .. steal */
 	int field, alt;			/* the one that must grow, or alt */
 };
 

@@ -401,26 +401,27 @@ int sim_check_invariants(void)
 
 /* ---- the tick's accounting ---------------------------------------------- */
 
-/* The cpustat fields, in struct cpu_usage_stat's order, for reports. */
-static const char *const cpustat_names[] = {
+/* The cpustat fields, in struct cpu_usage_stat's order. */
+enum { CS_USER, CS_NICE, CS_SYSTEM, CS_SOFTIRQ, CS_IRQ, CS_IDLE, CS_IOWAIT,
+       CS_STEAL, NR_CPUSTAT };
+
+static const char *const cpustat_names[NR_CPUSTAT] = {
 	"user", "nice", "system", "softirq", "irq", "idle", "iowait",
 	"steal",
 };
-
-#define NR_CPUSTAT	ARRAY_SIZE(cpustat_names)
 
 static void cpustat_read(int cpu, cputime64_t *v)
 {
 	struct cpu_usage_stat *cs = &kstat_cpu(cpu).cpustat;
 
-	v[0] = cs->user;
-	v[1] = cs->nice;
-	v[2] = cs->system;
-	v[3] = cs->softirq;
-	v[4] = cs->irq;
-	v[5] = cs->idle;
-	v[6] = cs->iowait;
-	v[7] = cs->steal;
+	v[CS_USER] = cs->user;
+	v[CS_NICE] = cs->nice;
+	v[CS_SYSTEM] = cs->system;
+	v[CS_SOFTIRQ] = cs->softirq;
+	v[CS_IRQ] = cs->irq;
+	v[CS_IDLE] = cs->idle;
+	v[CS_IOWAIT] = cs->iowait;
+	v[CS_STEAL] = cs->steal;
 }
 
 /* Tasks between io_schedule()'s start and end: 2.6.10's nr_iowait. */
@@ -459,21 +460,23 @@ void sim_tick_account_begin(struct sim_cpu *c, struct task_struct *p,
 	a->stime = p->stime;
 	cpustat_read(c->id, a->before);
 	a->field = a->alt = -1;
-	if (user)
-		a->field = p->static_prio > MAX_RT_PRIO + 20 ? 1 : 0;
+	if (user && p->static_prio > MAX_RT_PRIO + 20)	/* nice 1 or more */
+		a->field = CS_NICE;
+	else if (user)
+		a->field = CS_USER;
 	else if (hardirq_count() - HARDIRQ_OFFSET)
-		a->field = 4;
+		a->field = CS_IRQ;
 	else if (softirq_count())
-		a->field = 3;
+		a->field = CS_SOFTIRQ;
 	else if (p != c->idle)
-		a->field = 2;
+		a->field = CS_SYSTEM;
 	else if (!tasks_in_iowait())
-		a->field = 5;
+		a->field = CS_IDLE;
 	else if (sim.nr_cpus == 1)
-		a->field = 6;
+		a->field = CS_IOWAIT;
 	else {
-		a->field = 5;
-		a->alt = 6;
+		a->field = CS_IDLE;
+		a->alt = CS_IOWAIT;
 	}
 }
 
@@ -493,7 +496,7 @@ void sim_tick_account_check(struct sim_cpu *c,
 			 a->p->utime - a->utime, a->p->stime - a->stime,
 			 a->user ? "user" : "system");
 	cpustat_read(c->id, after);
-	for (i = 0; i < (int)NR_CPUSTAT; i++) {
+	for (i = 0; i < NR_CPUSTAT; i++) {
 		d = after[i] - a->before[i];
 		if (!d)
 			continue;
