@@ -984,6 +984,15 @@ int sim_mutex_owner(int idx, int *pending)
 	return lock->owner ? lock->owner->pid : 0;
 }
 
+/* sim_mutex_check_all - the invariants of each harness rt_mutex. */
+void sim_mutex_check_all(void)
+{
+	int i;
+
+	for (i = 0; i < SIM_NR_MUTEX; i++)
+		sim_check_rt_mutex(&sim_mutexes[i]);
+}
+
 /*
  * sim_mutex_check_exit - @p exits: holding a harness rt_mutex then is a
  * BUG (its waiters would wait for ever), as is owning any contended
@@ -1199,6 +1208,9 @@ int sim_cpu_info(int cpu, struct sim_cpu_info *info)
 	info->system = cs->system;
 	info->idle = cs->idle;
 	info->iowait = cs->iowait;
+	info->irq = cs->irq;
+	info->softirq = cs->softirq;
+	info->steal = cs->steal;
 	return 0;
 }
 

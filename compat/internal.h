@@ -248,6 +248,8 @@ int init_main(void *unused);
 void sim_tasks_release_all(void);
 void sim_script_body(void *unused);
 void sim_mutex_check_exit(struct task_struct *p);
+int sim_setup_handler(const char *opt, char *arg);
+void sim_mutex_check_all(void);
 
 /* timer.c */
 void sim_run_timers(int cpu);
@@ -261,6 +263,25 @@ void sim_mm_put(struct mm_struct *mm);
 /* invariants.c */
 int sim_check_invariants(void);
 int sim_move_pending(struct task_struct *p);
+struct rt_mutex;
+void sim_check_rt_mutex(struct rt_mutex *lock);
+
+/* What a tick must charge, noted before the driver's account_*_time(). */
+struct sim_tick_account {
+	struct task_struct *p;
+	int user;
+	unsigned long utime, stime;
+	cputime64_t before[8];		/* cpustat: user .. steal */
+	int field, alt;			/* the one that must grow, or alt */
+};
+
+void sim_tick_account_begin(struct sim_cpu *c, struct task_struct *p,
+			    int user, struct sim_tick_account *a);
+void sim_tick_account_check(struct sim_cpu *c,
+			    const struct sim_tick_account *a);
+
+/* rttest.c */
+void sim_rttest_check_mutexes(void);
 
 /* trace.c */
 void sim_trace_switch(int cpu, struct task_struct *prev,

@@ -20,12 +20,24 @@
  *     (->pi_prio below MAX_PRIO) has ->pi_prio equal to its best pi
  *     waiter's priority (MAX_PRIO for none), ->pi_waiters in priority
  *     order, and the driver's effective priority (task_prio() +
- *     MAX_RT_PRIO) is the better of its normal priority and that.
+ *     MAX_RT_PRIO) is the better of its normal priority and that, as
+ *     rt_mutex_getprio() says too.  What it lends comes from the locks:
+ *     each pi waiter is the top waiter of a lock the task owns, and the
+ *     top waiter of every lock a blocked task waits on is lent to that
+ *     lock's owner, no other waiter; a wait list is in priority order;
+ *     a sleeping waiter whose priority is fixed (an RT policy, or
+ *     boosted into the RT range) waits at its effective priority, so
+ *     every change went along the chain; a pending owner is an owner
+ *     and blocked on nothing.
  *  7. The driver's own check, if it has one.
+ *
+ * And at every tick (sim_tick_account_*()): the jiffy goes to the task's
+ * utime or stime and to exactly one cpustat field, 2.6.10's way.
  */
 #include <linux/sched.h>
 #include <linux/string.h>
 #include <linux/rtmutex.h>
+#include <linux/kernel_stat.h>
 
 #include "internal.h"
 
@@ -183,6 +195,15 @@ static void check_rt_order(void)
 	}
 }
 
+/* The waiter first in line for @lock, or NULL. */
+static struct rt_mutex_waiter *top_waiter_of(struct rt_mutex *lock)
+{
+	if (list_empty(&lock->wait_list))
+		return NULL;
+	return list_entry(lock->wait_list.next, struct rt_mutex_waiter,
+			  list_entry);
+}
+
 /* check_pi - rule 6 for @p, a live task. */
 static void check_pi(struct task_struct *p)
 {
@@ -210,6 +231,99 @@ static void check_pi(struct task_struct *p)
 		sim_fail("BUG: invariant: PI %s runs at prio %d, not the "
 			 "better of its normal prio %d and its best waiter's "
 			 "%d", sim_task_name(p), effective, normal, best);
+	if (rt_mutex_getprio(p) != min(normal, best))
+		sim_fail("BUG: invariant: rt_mutex_getprio(%s) is %d, not "
+			 "the better of its normal prio %d and its best "
+			 "waiter's %d", sim_task_name(p), rt_mutex_getprio(p),
+			 normal, best);
+	list_for_each_entry(w, &p->pi_waiters, pi_list_entry) {
+		if (w->lock->owner != p || top_waiter_of(w->lock) != w ||
+		    w->task->pi_blocked_on != w)
+			sim_fail("BUG: invariant: %s inherits from %s, which "
+				 "is not the top waiter of a lock it owns",
+				 sim_task_name(p), sim_task_name(w->task));
+	}
+}
+
+static int lends_to(struct rt_mutex_waiter *w, struct task_struct *owner)
+{
+	struct rt_mutex_waiter *x;
+
+	list_for_each_entry(x, &owner->pi_waiters, pi_list_entry)
+		if (x == w)
+			return 1;
+	return 0;
+}
+
+/* check_blocked - rule 6 for @p, a live task, on the lock it waits for. */
+static void check_blocked(struct task_struct *p)
+{
+	struct rt_mutex_waiter *w = p->pi_blocked_on, *x;
+	struct task_struct *owner;
+	int found = 0, last = -1, prio;
+
+	if (!w)
+		return;
+	owner = w->lock->owner;
+	if (w->task != p || !owner || owner == p)
+		sim_fail("BUG: invariant: %s waits on rt_mutex %s, owned by "
+			 "%s", sim_task_name(p), w->lock->name,
+			 owner ? sim_task_name(owner) : "nobody");
+	list_for_each_entry(x, &w->lock->wait_list, list_entry) {
+		if (x->prio < last)
+			sim_fail("BUG: invariant: waiters of rt_mutex %s out "
+				 "of order: %s (prio %d) after prio %d",
+				 w->lock->name, sim_task_name(x->task),
+				 x->prio, last);
+		last = x->prio;
+		found |= x == w;
+	}
+	if (!found)
+		sim_fail("BUG: invariant: %s waits on rt_mutex %s but is not "
+			 "on its wait list", sim_task_name(p), w->lock->name);
+	if (top_waiter_of(w->lock) == w && !lends_to(w, owner))
+		sim_fail("BUG: invariant: %s, the top waiter of rt_mutex %s, "
+			 "is not on the pi waiters of its owner %s",
+			 sim_task_name(p), w->lock->name,
+			 sim_task_name(owner));
+	if (top_waiter_of(w->lock) != w && lends_to(w, owner))
+		sim_fail("BUG: invariant: %s, not the top waiter of rt_mutex "
+			 "%s, is on the pi waiters of its owner %s",
+			 sim_task_name(p), w->lock->name,
+			 sim_task_name(owner));
+	/*
+	 * A SCHED_NORMAL task's normal priority moves with the driver's
+	 * bookkeeping while it sleeps (2.6.18 leaves its waiter where it
+	 * was); and a woken waiter leaves the list once it runs.
+	 */
+	if (p->state == TASK_RUNNING ||
+	    (p->policy == SCHED_NORMAL && p->pi_prio >= MAX_RT_PRIO))
+		return;
+	prio = min(sched_normal_prio(p), p->pi_prio);
+	if (w->prio != prio)
+		sim_fail("BUG: invariant: %s waits on rt_mutex %s at prio %d, "
+			 "its effective prio is %d", sim_task_name(p),
+			 w->lock->name, w->prio, prio);
+}
+
+/**
+ * sim_check_rt_mutex - rule 6 for an rt_mutex of the machine's own (the
+ * harness's, the rt-tester's): a pending owner is an owner, and runs or
+ * is about to, blocked on no other lock.
+ */
+void sim_check_rt_mutex(struct rt_mutex *lock)
+{
+	if (lock->pending && !lock->owner)
+		sim_fail("BUG: invariant: rt_mutex %s is pending without an "
+			 "owner", lock->name);
+	if (lock->pending && lock->owner->pi_blocked_on)
+		sim_fail("BUG: invariant: %s, the pending owner of rt_mutex "
+			 "%s, is blocked on rt_mutex %s",
+			 sim_task_name(lock->owner), lock->name,
+			 lock->owner->pi_blocked_on->lock->name);
+	if (!lock->owner && !list_empty(&lock->wait_list))
+		sim_fail("BUG: invariant: rt_mutex %s has waiters and no "
+			 "owner", lock->name);
 }
 
 static void check_pi_all(void)
@@ -217,8 +331,12 @@ static void check_pi_all(void)
 	struct sim_task *st;
 
 	list_for_each_entry(st, &sim.tasks, all)
-		if (st->task && !st->exited && !st->is_idle)
+		if (st->task && !st->exited && !st->is_idle) {
 			check_pi(st->task);
+			check_blocked(st->task);
+		}
+	sim_mutex_check_all();
+	sim_rttest_check_mutexes();
 }
 
 /**
@@ -279,4 +397,117 @@ int sim_check_invariants(void)
 				 scheduler->cpusched_name, why);
 	}
 	return 0;
+}
+
+/* ---- the tick's accounting ---------------------------------------------- */
+
+/* The cpustat fields, in struct cpu_usage_stat's order. */
+enum { CS_USER, CS_NICE, CS_SYSTEM, CS_SOFTIRQ, CS_IRQ, CS_IDLE, CS_IOWAIT,
+       CS_STEAL, NR_CPUSTAT };
+
+static const char *const cpustat_names[NR_CPUSTAT] = {
+	"user", "nice", "system", "softirq", "irq", "idle", "iowait",
+	"steal",
+};
+
+static void cpustat_read(int cpu, cputime64_t *v)
+{
+	struct cpu_usage_stat *cs = &kstat_cpu(cpu).cpustat;
+
+	v[CS_USER] = cs->user;
+	v[CS_NICE] = cs->nice;
+	v[CS_SYSTEM] = cs->system;
+	v[CS_SOFTIRQ] = cs->softirq;
+	v[CS_IRQ] = cs->irq;
+	v[CS_IDLE] = cs->idle;
+	v[CS_IOWAIT] = cs->iowait;
+	v[CS_STEAL] = cs->steal;
+}
+
+/* Tasks between io_schedule()'s start and end: 2.6.10's nr_iowait. */
+static int tasks_in_iowait(void)
+{
+	struct sim_task *st;
+	int n = 0;
+
+	list_for_each_entry(st, &sim.tasks, all)
+		if (st->task && !st->exited && st->task->in_iowait)
+			n++;
+	return n;
+}
+
+/**
+ * sim_tick_account_begin - note what the tick's jiffy must go to
+ * @c: the ticking CPU, in the tick's hardirq
+ * @p: the task the tick interrupted (current)
+ * @user: it was in user mode
+ * @a: filled in for sim_tick_account_check()
+ *
+ * 2.6.10's account_user_time() and account_system_time(): user time of a
+ * task with positive nice is "nice", the rest "user"; system time is
+ * "irq" when the tick interrupted a hardirq, "softirq" in a softirq or
+ * with bottom halves off, "system" for a task, and for the idle task
+ * "iowait" while a task sleeps in io_schedule() on this CPU, else
+ * "idle".  On SMP the machine does not know on which CPU an I/O waiter
+ * went to sleep, so an idle jiffy may then be either.
+ */
+void sim_tick_account_begin(struct sim_cpu *c, struct task_struct *p,
+			    int user, struct sim_tick_account *a)
+{
+	a->p = p;
+	a->user = user;
+	a->utime = p->utime;
+	a->stime = p->stime;
+	cpustat_read(c->id, a->before);
+	a->field = a->alt = -1;
+	if (user && p->static_prio > MAX_RT_PRIO + 20)	/* nice 1 or more */
+		a->field = CS_NICE;
+	else if (user)
+		a->field = CS_USER;
+	else if (hardirq_count() - HARDIRQ_OFFSET)
+		a->field = CS_IRQ;
+	else if (softirq_count())
+		a->field = CS_SOFTIRQ;
+	else if (p != c->idle)
+		a->field = CS_SYSTEM;
+	else if (!tasks_in_iowait())
+		a->field = CS_IDLE;
+	else if (sim.nr_cpus == 1)
+		a->field = CS_IOWAIT;
+	else {
+		a->field = CS_IDLE;
+		a->alt = CS_IOWAIT;
+	}
+}
+
+/* sim_tick_account_check - the jiffy went where begin said it must. */
+void sim_tick_account_check(struct sim_cpu *c,
+			    const struct sim_tick_account *a)
+{
+	cputime64_t after[NR_CPUSTAT];
+	unsigned long long d;
+	int i, got = -1;
+
+	if (a->p->utime - a->utime != (a->user ? 1 : 0) ||
+	    a->p->stime - a->stime != (a->user ? 0 : 1))
+		sim_fail("BUG: accounting: the tick charged %s %lu jiffies of "
+			 "user and %lu of system time, not the one jiffy of "
+			 "%s time it spent", sim_task_name(a->p),
+			 a->p->utime - a->utime, a->p->stime - a->stime,
+			 a->user ? "user" : "system");
+	cpustat_read(c->id, after);
+	for (i = 0; i < NR_CPUSTAT; i++) {
+		d = after[i] - a->before[i];
+		if (!d)
+			continue;
+		if (d != 1 || got >= 0)
+			sim_fail("BUG: accounting: a tick of cpu%d added %llu "
+				 "to cpustat %s", c->id, d, cpustat_names[i]);
+		got = i;
+	}
+	if (got != a->field && got != a->alt)
+		sim_fail("BUG: accounting: a tick of cpu%d (%s) went to "
+			 "cpustat %s, not %s", c->id, sim_task_name(a->p),
+			 got < 0 ? "nothing" : cpustat_names[got],
+			 cpustat_names[a->field]);
 }

@@ -363,6 +363,7 @@ static void irq_return(struct sim_cpu *c)
 static void do_tick(struct sim_cpu *c)
 {
 	int user = c->park == PARK_BURN;
+	struct sim_tick_account acct;
 	struct task_struct *p;
 
 	if (c->next_tick < sim.now) {
@@ -377,10 +378,14 @@ static void do_tick(struct sim_cpu *c)
 		jiffies_64++;
 	}
 	p = current;
+	if (sim.cfg.checks)
+		sim_tick_account_begin(c, p, user, &acct);
 	if (user)
 		account_user_time(p, jiffies_to_cputime(1));
 	else
 		account_system_time(p, HARDIRQ_OFFSET, jiffies_to_cputime(1));
+	if (sim.cfg.checks)
+		sim_tick_account_check(c, &acct);
 	scheduler_tick();
 	sim_irq_exit(c->id);
 	c->next_tick += sim.tick_ns;
@@ -557,6 +562,23 @@ static void parse_boot_params(char *cmdline)
 		}
 		word = end;
 	}
+}
+
+/**
+ * sim_setup_handler - the __setup() handler of option @opt ("name=")
+ * applied to @arg, for tests of a handler's own contract
+ *
+ * Returns the handler's result (nonzero: it took the option), or -1 when
+ * no handler has that name.
+ */
+int sim_setup_handler(const char *opt, char *arg)
+{
+	const struct obs_kernel_param *p;
+
+	for (p = __start_plugsched_setup; p < __stop_plugsched_setup; p++)
+		if (!strcmp(p->str, opt))
+			return p->setup_func(arg);
+	return -1;
 }
 
 static char boot_cmdline[1024];

@@ -113,6 +113,12 @@ void __bug(const char *file, int line, const char *func)
 		 func, smp_processor_id(), sim_task_name(current));
 }
 
+void sim_cpumask_bad(long cpu, const char *file, int line)
+{
+	sim_fail("BUG: CPU %ld used in a cpumask at %s:%d, outside 0..%d",
+		 cpu, file, line, NR_CPUS - 1);
+}
+
 void __warn(const char *file, int line, const char *func, const char *cond)
 {
 	sim_fail("WARNING at %s:%d in %s(): %s on cpu%d, task %s", file, line,

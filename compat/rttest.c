@@ -503,6 +503,17 @@ static int rttest_live(void)
 	return st && !st->exited && st->body == rttest_controller;
 }
 
+/* sim_rttest_check_mutexes - the invariants of the tester's rt_mutexes. */
+void sim_rttest_check_mutexes(void)
+{
+	int i;
+
+	if (!rttest_live())
+		return;
+	for (i = 0; i < RTTEST_LOCKS; i++)
+		sim_check_rt_mutex(&rttest.mutex[i]);
+}
+
 int sim_rttest_start(void)
 {
 	static const char *const names[RTTEST_THREADS] = {

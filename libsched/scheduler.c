@@ -638,9 +638,10 @@ int sched_tunable_show(const struct sched_tunable *t, char *buf, int len)
  * @t: the tunable
  * @buf: a decimal integer, optionally followed by one newline
  *
- * Returns 0, or -EINVAL for text that is not such a number or a value
- * outside [min, max]; nothing changes then.  The driver's ->store may
- * refuse a value too.
+ * Returns 0, or -EINVAL for text that is not such a number, is longer
+ * than 12 characters with the newline (a sign, the ten digits of an int
+ * and a newline fit), or a value outside [min, max]; nothing changes
+ * then.  The driver's ->store may refuse a value too.
  */
 int sched_tunable_store(const struct sched_tunable *t, const char *buf)
 {

@@ -17,6 +17,7 @@
  * kernel-side, seen only by drivers that build sched domains).
  */
 #include <errno.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "kfixtures.h"
@@ -869,6 +870,57 @@ START_TEST(compat_boot_isolcpus_default_none)
 }
 END_TEST
 
+/* A later isolcpus= replaces an earlier one: "isolcpus=1 isolcpus=2". */
+START_TEST(compat_boot_isolcpus_last_wins)
+{
+	t_boot(4, "isolcpus=1 isolcpus=2");
+	ck_assert(!kfix_cpu_isolated(1));
+	ck_assert(kfix_cpu_isolated(2));
+}
+END_TEST
+
+/*
+ * Numbers outside 0..NR_CPUS-1 are skipped (the machine would report a
+ * CPU number beyond the mask): "isolcpus=-1,1,NR_CPUS" isolates CPU 1.
+ */
+START_TEST(compat_boot_isolcpus_out_of_range_skipped)
+{
+	char cmdline[64];
+	int cpu;
+
+	snprintf(cmdline, sizeof(cmdline), "isolcpus=-1,1,%d", sim_max_cpus());
+	t_boot(4, cmdline);
+	for (cpu = 0; cpu < 4; cpu++)
+		ck_assert_int_eq(kfix_cpu_isolated(cpu), cpu == 1);
+}
+END_TEST
+
+/*
+ * isolcpus= reads at most NR_CPUS numbers (2.6.10's ints[NR_CPUS + 1]):
+ * after a range of NR_CPUS - 1 numbers out of range, "1" is the last one
+ * read and CPU 1 is isolated; after NR_CPUS of them, it is not read.
+ */
+START_TEST(compat_boot_isolcpus_reads_nr_cpus_numbers)
+{
+	int filler = sim_max_cpus() - 1 + _i, base = 100000;
+	char cmdline[96];
+
+	snprintf(cmdline, sizeof(cmdline), "isolcpus=%d-%d,1", base,
+		 base + filler - 1);
+	t_boot(4, cmdline);
+	ck_assert_int_eq(kfix_cpu_isolated(1), _i == 0);
+}
+END_TEST
+
+/* The isolcpus= handler takes its option (nonzero), as cpusched='s does. */
+START_TEST(compat_boot_isolcpus_option_is_taken)
+{
+	t_boot(4, "isolcpus=3");
+	ck_assert_int_ne(kfix_boot_option("isolcpus=", "3"), 0);
+	ck_assert(kfix_cpu_isolated(3));
+}
+END_TEST
+
 /* ---- kernel threads ------------------------------------------------------ */
 
 static struct {
@@ -1122,6 +1174,36 @@ START_TEST(compat_trace_wakeup_names_task_and_cpu)
 }
 END_TEST
 
+/*
+ * wake_up_new_task() traces each new task once, successfully: one
+ * wakeup_new event per spawn, naming it.
+ */
+START_TEST(compat_trace_new_task_woken_once)
+{
+	static struct recorder r;
+	int pid[3], i, j, seen;
+
+	t_boot(2, NULL);
+	sim_trace_set_sink(record, &r);
+	for (i = 0; i < 3; i++)
+		pid[i] = t_spawn("new", SIM_SCHED_NORMAL, 0, 0, t_body_sleeper,
+				 (void *)(unsigned long)10);
+	t_run(MS(5));
+	for (i = 0; i < 3; i++) {
+		seen = 0;
+		for (j = 0; j < r.n; j++) {
+			if (r.ev[j].type != SIM_TRACE_WAKEUP_NEW ||
+			    r.ev[j].pid != pid[i])
+				continue;
+			seen++;
+			ck_assert_int_eq(r.ev[j].success, 1);
+			ck_assert_str_eq(r.ev[j].comm, "new");
+		}
+		ck_assert_int_eq(seen, 1);
+	}
+}
+END_TEST
+
 /* Watching a run does not change it: same digest with and without. */
 START_TEST(compat_trace_sink_does_not_change_run)
 {
@@ -1221,6 +1303,11 @@ static Suite *compat_suite(void)
 	tcase_add_test(tc, compat_topology_nodes_split_evenly);
 	tcase_add_test(tc, compat_boot_isolcpus_sets_map);
 	tcase_add_test(tc, compat_boot_isolcpus_default_none);
+	tcase_add_test(tc, compat_boot_isolcpus_last_wins);
+	tcase_add_test(tc, compat_boot_isolcpus_out_of_range_skipped);
+	tcase_add_loop_test(tc, compat_boot_isolcpus_reads_nr_cpus_numbers, 0,
+			    2);
+	tcase_add_test(tc, compat_boot_isolcpus_option_is_taken);
 	tcase_add_test(tc, compat_kthread_create_bind_stop);
 	suite_add_tcase(s, tc);
 
@@ -1228,6 +1315,7 @@ static Suite *compat_suite(void)
 	tcase_add_checked_fixture(tc, NULL, teardown);
 	tcase_add_test(tc, compat_trace_switches_chain_per_cpu);
 	tcase_add_test(tc, compat_trace_wakeup_names_task_and_cpu);
+	tcase_add_test(tc, compat_trace_new_task_woken_once);
 	tcase_add_test(tc, compat_trace_sink_does_not_change_run);
 	suite_add_tcase(s, tc);
 

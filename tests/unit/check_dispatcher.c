@@ -490,6 +490,47 @@ START_TEST(dispatcher_unknown_cpusched_keeps_default)
 }
 END_TEST
 
+/*
+ * The cpusched= handler takes its option, known name or not (a handler
+ * that returns 0 leaves it to be passed on to init): called again on
+ * the running machine with the running driver's name and with an
+ * unknown one, it answers nonzero both times.
+ */
+START_TEST(dispatcher_cpusched_option_is_taken)
+{
+	t_boot(1, "cpusched=tiny");
+	ck_assert_int_ne(kfix_boot_option("cpusched=", "tiny"), 0);
+	ck_assert_int_ne(kfix_boot_option("cpusched=", "nosuch"), 0);
+	ck_assert_str_eq(sim_cpusched(), "tiny");
+}
+END_TEST
+
+/*
+ * "cpusched=" naming another driver than the default starts it over from
+ * the boot task as it was before the default driver's sched_init(): the
+ * chosen driver's init finds init_task equal to the saved copy.
+ */
+START_TEST(dispatcher_cpusched_starts_from_saved_boot_task)
+{
+	char cmdline[64];
+
+	snprintf(cmdline, sizeof(cmdline), "cpusched=%s",
+		 sim_driver_name(_i));
+	kfix_spy_attach_driver(_i);
+	t_boot(1, cmdline);
+	ck_assert_str_eq(sim_cpusched(), sim_driver_name(_i));
+	ck_assert(kfix_spy_init_from_boot_task());
+}
+END_TEST
+
+/* No function counts as a scheduler function on the host (wchan). */
+START_TEST(dispatcher_no_sched_functions)
+{
+	t_boot(1, "cpusched=tiny");
+	ck_assert_int_eq(kfix_in_sched_functions(), 0);
+}
+END_TEST
+
 START_TEST(dispatcher_driver_list_has_default_first)
 {
 	int n = sim_nr_drivers(), i, j;
@@ -504,6 +545,233 @@ START_TEST(dispatcher_driver_list_has_default_first)
 			ck_assert_str_ne(sim_driver_name(i),
 					 sim_driver_name(j));
 	}
+}
+END_TEST
+
+/* ---- io_schedule() and preemption ---------------------------------------- */
+
+static void body_io_schedule_then_live(void *unused)
+{
+	kfix_io_schedule();
+	sim_sleep(MS(50));
+}
+
+/*
+ * A task woken from io_schedule() is no I/O waiter any more: it lives
+ * on, sleeping, and nr_iowait() (0) and the machine's count of tasks
+ * marked in_iowait agree (its invariant checks them after every event).
+ */
+START_TEST(dispatcher_io_schedule_ends_the_io_wait)
+{
+	int pid;
+
+	t_boot(1, "cpusched=tiny");
+	pid = t_spawn("io", SIM_SCHED_NORMAL, 0, 0,
+		      body_io_schedule_then_live, NULL);
+	run_until(is_sleeping_unint, pid, "io_schedule()");
+	ck_assert_int_eq(sim_wake(pid), 0);
+	t_run(MS(5));
+	ck_assert_int_eq(t_info(pid).state, 'S');
+}
+END_TEST
+
+static int waker_done;
+
+static void body_wake_in_sleeping_state(void *pid)
+{
+	waker_done = kfix_wake_in_sleeping_state((int)(long)pid) + 1;
+}
+
+/*
+ * Preemption does not put a task to sleep, whatever its state: a task
+ * that is TASK_UNINTERRUPTIBLE while it wakes a better one (FIFO 50
+ * over its FIFO 10) is preempted right there, stays queued
+ * (PREEMPT_ACTIVE), and runs on to set itself TASK_RUNNING and exit.
+ */
+START_TEST(dispatcher_preempted_task_is_not_put_to_sleep)
+{
+	int better, waker;
+
+	t_boot(1, "cpusched=tiny");
+	better = t_spawn_script("better", SIM_SCHED_FIFO, 50, 0);
+	t_run(MS(1));
+	waker_done = 0;
+	waker = t_spawn("waker", SIM_SCHED_FIFO, 10, 0,
+			body_wake_in_sleeping_state, (void *)(long)better);
+	t_run(MS(5));
+	ck_assert_int_eq(waker_done, 2);	/* the wake-up succeeded */
+	ck_assert_int_eq(t_info(waker).state, 'Z');
+	ck_assert_uint_eq(t_info(waker).nivcsw, 1);
+}
+END_TEST
+
+/* ---- time accounting: sched_account_*() ---------------------------------- */
+
+static void boot_driver(int i)
+{
+	char cmdline[64];
+
+	snprintf(cmdline, sizeof(cmdline), "cpusched=%s", sim_driver_name(i));
+	t_boot(1, cmdline);
+}
+
+static struct sim_cpu_info cpu0(void)
+{
+	struct sim_cpu_info c;
+
+	ck_assert_int_eq(sim_cpu_info(0, &c), 0);
+	return c;
+}
+
+#define ACCT_BURN_MS	5
+
+/*
+ * User time is "user" up to nice 0 and "nice" from nice 1 on: a nice 0
+ * task burning 5 ms adds its utime (4 or 5 ticks) to user, a nice 1 task
+ * to nice.  (The machine also checks every tick's share.)
+ */
+START_TEST(accounting_user_time_of_positive_nice_is_nice)
+{
+	struct sim_cpu_info a, b;
+	int nice0, nice1;
+
+	boot_driver(_i);
+	nice0 = t_spawn_script("nice0", SIM_SCHED_NORMAL, 0, 0);
+	nice1 = t_spawn_script("nice1", SIM_SCHED_NORMAL, 0, 1);
+	a = cpu0();
+	t_cmd(nice0, SIM_CMD_BURN, MS(ACCT_BURN_MS), 0, 0, 0);
+	b = cpu0();
+	ck_assert_uint_ge(b.user - a.user, ACCT_BURN_MS - 1);
+	ck_assert_uint_eq(b.user - a.user, t_info(nice0).utime);
+	ck_assert_uint_eq(b.nice - a.nice, 0);
+	t_cmd(nice1, SIM_CMD_BURN, MS(ACCT_BURN_MS), 0, 0, 0);
+	a = cpu0();
+	ck_assert_uint_ge(a.nice - b.nice, ACCT_BURN_MS - 1);
+	ck_assert_uint_eq(a.nice - b.nice, t_info(nice1).utime);
+	ck_assert_uint_eq(a.user - b.user, 0);
+}
+END_TEST
+
+static void body_kernel_spin(void *unused)
+{
+	kfix_kernel_spin(MS(ACCT_BURN_MS));
+}
+
+/*
+ * A task spinning in the kernel for 5 ms is charged system time: its
+ * stime and cpustat system grow by its 4 or 5 ticks.
+ */
+START_TEST(accounting_kernel_time_is_system)
+{
+	struct sim_cpu_info a, b;
+	int pid;
+
+	boot_driver(_i);
+	a = cpu0();
+	pid = t_spawn("spin", SIM_SCHED_NORMAL, 0, 0, body_kernel_spin, NULL);
+	run_until(has_exited, pid, "the spin");
+	b = cpu0();
+	ck_assert_uint_ge(t_info(pid).stime, ACCT_BURN_MS - 1);
+	ck_assert_uint_eq(b.system - a.system, t_info(pid).stime);
+	ck_assert_uint_eq(b.user - a.user, 0);
+}
+END_TEST
+
+static void body_tick_in(void *unused)
+{
+	kfix_account_tick_in(0, 0);
+	kfix_account_tick_in(1, 0);
+	kfix_account_tick_in(0, 1);
+	kfix_account_tick_in(1, 1);
+}
+
+/*
+ * account_system_time() of a tick (its own hardirq discounted) charges
+ * the task one jiffy of stime each time, and the CPU: system in task
+ * context, irq when the tick came in a hardirq (also over a softirq),
+ * softirq when it came in a softirq.
+ */
+START_TEST(accounting_system_time_split_by_context)
+{
+	struct sim_cpu_info a, b;
+	int pid;
+
+	boot_driver(_i);
+	a = cpu0();
+	pid = t_spawn("ticked", SIM_SCHED_NORMAL, 0, 0, body_tick_in, NULL);
+	run_until(has_exited, pid, "the fixture");
+	b = cpu0();
+	ck_assert_uint_eq(t_info(pid).stime, 4);
+	ck_assert_uint_eq(b.system - a.system, 1);
+	ck_assert_uint_eq(b.irq - a.irq, 2);
+	ck_assert_uint_eq(b.softirq - a.softirq, 1);
+}
+END_TEST
+
+#define IO_JIFFIES	10
+
+/*
+ * An idle CPU's ticks are idle time, or iowait while a task of this CPU
+ * sleeps in io_schedule(): 10 jiffies of I/O wait are 10 of iowait (the
+ * first tick may fall just before), none of them idle.
+ */
+START_TEST(accounting_idle_time_is_idle_or_iowait)
+{
+	struct sim_cpu_info a, b;
+	int pid;
+
+	boot_driver(_i);
+	pid = t_spawn_script("io", SIM_SCHED_NORMAL, 0, 0);
+	a = cpu0();
+	t_run(MS(5));
+	b = cpu0();
+	ck_assert_uint_eq(b.idle - a.idle, 5);
+	ck_assert_uint_eq(b.iowait - a.iowait, 0);
+	t_cmd(pid, SIM_CMD_IO_WAIT, IO_JIFFIES, 0, 0, 0);
+	a = cpu0();
+	ck_assert_uint_ge(a.iowait - b.iowait, IO_JIFFIES - 1);
+	ck_assert_uint_le(a.iowait - b.iowait, IO_JIFFIES);
+	ck_assert_uint_le(a.idle - b.idle, 1);
+}
+END_TEST
+
+static struct kfix_acct steal_from_task, steal_from_idle;
+
+static void body_steal(void *unused)
+{
+	kfix_account_steal(0, 3, &steal_from_task);
+	kfix_account_steal(1, 3, &steal_from_idle);
+}
+
+/*
+ * Stolen time (account_steal_time()), 3 jiffies: taken from a task it
+ * is steal time, and not the task's; taken from the idle task, it is
+ * idle time and the idle task's stime, or iowait while a task of this
+ * CPU waits for I/O.
+ */
+START_TEST(accounting_steal_time)
+{
+	int pid, io;
+
+	boot_driver(_i);
+	pid = t_spawn("steal", SIM_SCHED_NORMAL, 0, 0, body_steal, NULL);
+	run_until(has_exited, pid, "the fixture");
+	ck_assert_uint_eq(steal_from_task.steal, 3);
+	ck_assert_uint_eq(steal_from_task.stime, 0);
+	ck_assert_uint_eq(steal_from_task.idle + steal_from_task.iowait +
+			  steal_from_task.system, 0);
+	ck_assert_uint_eq(steal_from_idle.idle, 3);
+	ck_assert_uint_eq(steal_from_idle.stime, 3);
+	ck_assert_uint_eq(steal_from_idle.steal + steal_from_idle.iowait, 0);
+
+	io = t_spawn_script("io", SIM_SCHED_NORMAL, 0, 0);
+	ck_assert_int_eq(sim_cmd(io, SIM_CMD_IO_WAIT, 100, 0, 0, 0), 0);
+	t_run(MS(2));
+	pid = t_spawn("steal", SIM_SCHED_NORMAL, 0, 0, body_steal, NULL);
+	run_until(has_exited, pid, "the fixture");
+	ck_assert_uint_eq(steal_from_idle.iowait, 3);
+	ck_assert_uint_eq(steal_from_idle.stime, 3);
+	ck_assert_uint_eq(steal_from_idle.idle + steal_from_idle.steal, 0);
 }
 END_TEST
 
@@ -547,7 +815,7 @@ START_TEST(dispatcher_schedstat_timestamp_is_jiffies)
 }
 END_TEST
 
-static const int schedstat_cpus[] = { 1, 2, 4 };
+static const int schedstat_cpus[] = { 1, 2, 4, 32 };
 
 /*
  * One "cpuN" line per online CPU, in order, each with exactly 28
@@ -558,6 +826,8 @@ START_TEST(dispatcher_schedstat_has_28_numbers_per_online_cpu)
 	int cpus = schedstat_cpus[_i], seen = 0, fields, cpu;
 	char *text, *line, *save, *tok, *save2, *end;
 
+	if (cpus > sim_max_cpus())
+		cpus = sim_max_cpus();
 	t_boot(cpus, "");
 	t_spawn("hog", SIM_SCHED_NORMAL, 0, 0, t_body_hog, NULL);
 	t_run(MS(10));
@@ -587,6 +857,82 @@ START_TEST(dispatcher_schedstat_has_28_numbers_per_online_cpu)
 }
 END_TEST
 
+
+/* Reading /proc/schedstat (open, read, release) leaves no allocation. */
+START_TEST(dispatcher_schedstat_read_frees_what_it_takes)
+{
+	unsigned long before;
+
+	t_boot(2, "");
+	t_run(MS(5));
+	before = kfix_nr_allocs();
+	ck_assert_ptr_nonnull(sim_schedstat());
+	ck_assert_uint_eq(kfix_nr_allocs(), before);
+}
+END_TEST
+
+/* ---- sched-domain groups: init_sched_build_groups() ---------------------- */
+
+/*
+ * Groups 2 = {0, 3}, 5 = {1}, 1 = {2}, over the span {0..3}: the list
+ * goes round 2 -> 5 -> 1 -> 2 (in the order of each group's first CPU),
+ * each group's mask its CPUs of the span, its cpu_power zeroed.
+ */
+START_TEST(groups_circular_list_of_each_group_once)
+{
+	static const int group_of[64] = { 2, 5, 1, 2 };
+	unsigned long long masks[8];
+	unsigned long powers[8];
+	int order[8], i;
+
+	t_boot(1, "cpusched=tiny");
+	ck_assert_int_eq(kfix_build_groups(group_of, 0xf, order, masks,
+					   powers, 8), 3);
+	ck_assert_int_eq(order[0], 2);
+	ck_assert_int_eq(order[1], 5);
+	ck_assert_int_eq(order[2], 1);
+	ck_assert_uint_eq(masks[0], 0x9);
+	ck_assert_uint_eq(masks[1], 0x2);
+	ck_assert_uint_eq(masks[2], 0x4);
+	for (i = 0; i < 3; i++)
+		ck_assert_uint_eq(powers[i], 0);
+}
+END_TEST
+
+/* Only the CPUs of the span count: span {1, 2} gives 5 -> 1 -> 5. */
+START_TEST(groups_only_cpus_of_the_span)
+{
+	static const int group_of[64] = { 2, 5, 1, 2 };
+	unsigned long long masks[8];
+	unsigned long powers[8];
+	int order[8];
+
+	t_boot(1, "cpusched=tiny");
+	ck_assert_int_eq(kfix_build_groups(group_of, 0x6, order, masks,
+					   powers, 8), 2);
+	ck_assert_int_eq(order[0], 5);
+	ck_assert_int_eq(order[1], 1);
+	ck_assert_uint_eq(masks[0], 0x2);
+	ck_assert_uint_eq(masks[1], 0x4);
+}
+END_TEST
+
+/* One group for the whole span points to itself. */
+START_TEST(groups_single_group_is_its_own_next)
+{
+	static const int group_of[64] = { 0 };
+	unsigned long long masks[8];
+	unsigned long powers[8];
+	int order[8];
+
+	t_boot(1, "cpusched=tiny");
+	ck_assert_int_eq(kfix_build_groups(group_of, 0xf, order, masks,
+					   powers, 8), 1);
+	ck_assert_int_eq(order[0], 0);
+	ck_assert_uint_eq(masks[0], 0xf);
+	ck_assert_uint_eq(powers[0], 0);
+}
+END_TEST
 
 /* ---- /sys/cpusched/<driver>/ tunables ------------------------------------ */
 
@@ -680,6 +1026,61 @@ START_TEST(dispatcher_tunable_bad_write_changes_nothing)
 }
 END_TEST
 
+/* sched_tunable_store() of @text into [-100, 100]: its result, *@v. */
+static int store(const char *text, int *v)
+{
+	*v = 42;
+	return kfix_tunable_store(text, -100, 100, v);
+}
+
+/*
+ * The parser itself, on a tunable of range -100..100: a leading minus
+ * sign is taken ("-0" is 0), as is every leading digit.
+ */
+START_TEST(dispatcher_tunable_parses_sign_and_digits)
+{
+	static const char *const texts[] = {
+		"-5", "-0", "0", "1", "2", "3", "4", "5", "6", "7", "8", "9",
+		"90\n",
+	};
+	static const int values[] = {
+		-5, 0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 90,
+	};
+	unsigned int i;
+	int v;
+
+	t_boot(1, "cpusched=tiny");
+	for (i = 0; i < sizeof(texts) / sizeof(texts[0]); i++) {
+		ck_assert_msg(store(texts[i], &v) == 0, "\"%s\" refused",
+			      texts[i]);
+		ck_assert_int_eq(v, values[i]);
+	}
+	ck_assert_int_eq(store("+5", &v), -EINVAL);
+	ck_assert_int_eq(store("-", &v), -EINVAL);
+	ck_assert_int_eq(v, 42);
+}
+END_TEST
+
+/*
+ * At most 12 characters, the newline counted (an int's sign, 10 digits
+ * and a newline fit): "-00000000005" and "00000000005\n" are 12 and
+ * taken; one more leading zero is refused.
+ */
+START_TEST(dispatcher_tunable_text_at_most_12_chars)
+{
+	int v;
+
+	t_boot(1, "cpusched=tiny");
+	ck_assert_int_eq(store("-00000000005", &v), 0);
+	ck_assert_int_eq(v, -5);
+	ck_assert_int_eq(store("00000000005\n", &v), 0);
+	ck_assert_int_eq(v, 5);
+	ck_assert_int_eq(store("-000000000005", &v), -EINVAL);
+	ck_assert_int_eq(store("000000000005\n", &v), -EINVAL);
+	ck_assert_int_eq(v, 42);
+}
+END_TEST
+
 /* Paths that are not a tunable of the running driver: -ENOENT. */
 static const char *const bad_paths[] = {
 	"/sys/cpusched/tiny", "/sys/cpusched/tiny/", "/sys/cpusched/tiny/x",
@@ -742,6 +1143,9 @@ static Suite *dispatcher_suite(void)
 	TCase *boot = tcase_create("cpusched");
 	TCase *stat = tcase_create("schedstat");
 	TCase *tun = tcase_create("tunables");
+	TCase *misc = tcase_create("io_schedule_preemption");
+	TCase *acct = tcase_create("accounting");
+	TCase *groups = tcase_create("groups");
 	TCase *every;
 
 	tcase_add_checked_fixture(spy, setup_spy, teardown_spy);
@@ -762,6 +1166,15 @@ static Suite *dispatcher_suite(void)
 	tcase_add_test(boot, dispatcher_cpusched_tiny_selects_tiny);
 	tcase_add_test(boot, dispatcher_cpusched_selects_each_built_driver);
 	tcase_add_test(boot, dispatcher_unknown_cpusched_keeps_default);
+	tcase_add_test(boot, dispatcher_cpusched_option_is_taken);
+	tcase_add_test(boot, dispatcher_no_sched_functions);
+
+	every = tcase_create("from_boot_task");
+	tcase_add_checked_fixture(every, NULL, teardown_spy);
+	tcase_add_loop_test(every,
+			    dispatcher_cpusched_starts_from_saved_boot_task, 1,
+			    sim_nr_drivers());
+	suite_add_tcase(s, every);
 	tcase_add_test(boot, dispatcher_driver_list_has_default_first);
 
 	tcase_add_checked_fixture(stat, NULL, teardown_boot);
@@ -769,7 +1182,14 @@ static Suite *dispatcher_suite(void)
 	tcase_add_test(stat, dispatcher_schedstat_timestamp_is_jiffies);
 	tcase_add_loop_test(stat,
 			    dispatcher_schedstat_has_28_numbers_per_online_cpu,
-			    0, 3);
+			    0, 4);
+	tcase_add_test(stat, dispatcher_schedstat_read_frees_what_it_takes);
+
+	tcase_add_checked_fixture(groups, NULL, teardown_boot);
+	tcase_add_test(groups, groups_circular_list_of_each_group_once);
+	tcase_add_test(groups, groups_only_cpus_of_the_span);
+	tcase_add_test(groups, groups_single_group_is_its_own_next);
+	suite_add_tcase(s, groups);
 
 	tcase_add_checked_fixture(tun, NULL, teardown_boot);
 	tcase_add_test(tun, dispatcher_tunables_listed_with_limits);
@@ -780,11 +1200,30 @@ static Suite *dispatcher_suite(void)
 				     sizeof(bad_values[0])));
 	tcase_add_loop_test(tun, dispatcher_tunable_bad_path_enoent, 0,
 			    (int)(sizeof(bad_paths) / sizeof(bad_paths[0])));
+	tcase_add_test(tun, dispatcher_tunable_parses_sign_and_digits);
+	tcase_add_test(tun, dispatcher_tunable_text_at_most_12_chars);
 	tcase_add_test(tun, dispatcher_tunables_reset_at_boot);
 	tcase_add_test(tun, dispatcher_each_driver_tunables_at_default);
 
+	tcase_add_checked_fixture(misc, NULL, teardown_boot);
+	tcase_add_test(misc, dispatcher_io_schedule_ends_the_io_wait);
+	tcase_add_test(misc, dispatcher_preempted_task_is_not_put_to_sleep);
+
+	tcase_add_checked_fixture(acct, NULL, teardown_boot);
+	tcase_add_loop_test(acct, accounting_user_time_of_positive_nice_is_nice,
+			    0, sim_nr_drivers());
+	tcase_add_loop_test(acct, accounting_kernel_time_is_system, 0,
+			    sim_nr_drivers());
+	tcase_add_loop_test(acct, accounting_system_time_split_by_context, 0,
+			    sim_nr_drivers());
+	tcase_add_loop_test(acct, accounting_idle_time_is_idle_or_iowait, 0,
+			    sim_nr_drivers());
+	tcase_add_loop_test(acct, accounting_steal_time, 0, sim_nr_drivers());
+
 	suite_add_tcase(s, spy);
 	suite_add_tcase(s, boot);
+	suite_add_tcase(s, misc);
+	suite_add_tcase(s, acct);
 	suite_add_tcase(s, stat);
 	suite_add_tcase(s, tun);
 	return s;

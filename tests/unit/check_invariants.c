@@ -37,6 +37,7 @@ enum meddle_op {
 	FIFO_VICTIM,		/* queued victim -> SCHED_FIFO 50 */
 	CORRUPT_VICTIM,		/* queued victim -> tiny level 50 */
 	LEAVE_OWN_CPUS,		/* its own CPU out of its cpus_allowed */
+	SETAFFINITY_THEN_LEAVE,	/* set_cpus_allowed() returns, then that */
 };
 
 struct meddle {
@@ -65,6 +66,11 @@ static int meddle(struct meddle *m)
 	case CORRUPT_VICTIM:
 		return kfix_corrupt_tiny_level(m->victim);
 	case LEAVE_OWN_CPUS:
+		kfix_leave_allowed_cpus();
+		return 0;
+	case SETAFFINITY_THEN_LEAVE:
+		if (kfix_set_own_cpus_allowed_all())
+			return -1;
 		kfix_leave_allowed_cpus();
 		return 0;
 	}
@@ -265,6 +271,22 @@ END_TEST
 START_TEST(invariants_running_outside_cpus_allowed_is_reported)
 {
 	struct meddle m = { .op = LEAVE_OWN_CPUS };
+	int pid = spawn_task("meddler", SIM_SCHED_NORMAL, 0, NULL,
+			     body_meddler, &m);
+
+	expect_report(&m);
+	expect_textf("BUG: invariant: cpu0 runs meddler/%d outside its "
+		     "cpus_allowed", pid);
+}
+END_TEST
+
+/*
+ * A task may run outside its new mask only while its set_cpus_allowed()
+ * runs: once it has returned, leaving the mask is reported as above.
+ */
+START_TEST(invariants_outside_cpus_allowed_after_set_is_reported)
+{
+	struct meddle m = { .op = SETAFFINITY_THEN_LEAVE };
 	int pid = spawn_task("meddler", SIM_SCHED_NORMAL, 0, NULL,
 			     body_meddler, &m);
 
@@ -572,6 +594,8 @@ static Suite *invariants_suite(void)
 		       invariants_nr_context_switches_disagreement_is_reported);
 	tcase_add_test(one,
 		       invariants_running_outside_cpus_allowed_is_reported);
+	tcase_add_test(one,
+		       invariants_outside_cpus_allowed_after_set_is_reported);
 	tcase_add_test(one,
 		       invariants_rt_task_waiting_behind_lower_is_reported);
 	tcase_add_test(one, invariants_lock_held_between_events_is_reported);

@@ -24,6 +24,7 @@
 #include <string.h>
 
 #include "testlib.h"
+#include "kfixtures.h"
 
 #define SETTLE_NS	MS(2)		/* a posted command runs by then */
 #define CMD_WAIT_NS	SEC(10)
@@ -44,6 +45,10 @@
 #define M0		0
 #define M1		1
 #define M2		2
+
+/* RT_MUTEX_MAX_CHAIN (libsched/include/linux/rtmutex.h), as 2.6.18's
+ * max_lock_depth. */
+#define MAX_CHAIN	1024
 
 struct u_sched_param {
 	int sched_priority;
@@ -407,6 +412,69 @@ START_TEST(rtmutex_signal_deboosts_to_normal)
 }
 END_TEST
 
+/*
+ * rtmutex_signal_deboosts_along_chain: low holds M0; mid holds M1 and
+ * waits on M0 (low 69); high waits on M1 interruptibly (mid and low
+ * 49).  high gets a signal: mid drops to its own 69, and so does low,
+ * two locks away, which inherited high's 49 through mid.
+ */
+START_TEST(rtmutex_signal_deboosts_along_chain)
+{
+	int low, mid, high;
+
+	boot(_i);
+	low = fifo("low", LOW);
+	mid = fifo("mid", MID);
+	high = fifo("high", HIGH);
+	lock(low, M0);
+	lock(mid, M1);
+	post(mid, SIM_CMD_MUTEX_LOCK, M0, 0);
+	post(high, SIM_CMD_MUTEX_LOCK_INT, M1, 0);
+	rt_assert(prio(mid) == RT_PRIO(HIGH) && prio(low) == RT_PRIO(HIGH),
+		  "mid %d, low %d", prio(mid), prio(low));
+	rt_assert(sim_signal(high, SIGHUP_NR) == 0, "signal");
+	run(SETTLE_NS);
+	rt_assert(sim_cmd_result(high) == -EINTR, "lock = %ld",
+		  sim_cmd_result(high));
+	rt_assert(prio(mid) == RT_PRIO(MID), "mid prio %d", prio(mid));
+	rt_assert(prio(low) == RT_PRIO(MID), "low prio %d", prio(low));
+}
+END_TEST
+
+/*
+ * rtmutex_waiting_keeps_owner_references: blocking on a lock and
+ * leaving it, by a signal or with the lock, each take a reference to
+ * the owner's task_struct for the chain walk and drop it again: low's
+ * count is the same before and after.
+ */
+START_TEST(rtmutex_waiting_keeps_owner_references)
+{
+	int low, high, before;
+
+	boot(_i);
+	low = fifo("low", LOW);
+	high = fifo("high", HIGH);
+	lock(low, M0);
+	before = kfix_task_usage(low);
+	rt_assert(before > 0, "usage %d", before);
+	post(high, SIM_CMD_MUTEX_LOCK_INT, M0, 0);
+	rt_assert(sim_signal(high, SIGHUP_NR) == 0, "signal");
+	run(SETTLE_NS);
+	rt_assert(sim_cmd_result(high) == -EINTR, "lock = %ld",
+		  sim_cmd_result(high));
+	rt_assert(kfix_task_usage(low) == before,
+		  "usage %d after a waiter left, %d before",
+		  kfix_task_usage(low), before);
+	post(high, SIM_CMD_MUTEX_LOCK, M0, 0);
+	unlock(low, M0);
+	run(SETTLE_NS);
+	rt_assert(owner(M0) == high, "M0 owner %d", owner(M0));
+	rt_assert(kfix_task_usage(low) == before,
+		  "usage %d after a waiter took the lock, %d before",
+		  kfix_task_usage(low), before);
+}
+END_TEST
+
 /* ---- the pending owner --------------------------------------------------- */
 
 #define BURN_NS		MS(5)
@@ -481,6 +549,46 @@ START_TEST(rtmutex_better_task_steals_from_pending_owner)
 	run(SETTLE_NS);
 	rt_assert(owner(M0) == high && done(high) == 1,
 		  "M0 owner %d, high done %d", owner(M0), done(high));
+}
+END_TEST
+
+/*
+ * rtmutex_thief_inherits_from_waiters: as above, with w40 (40) waiting
+ * behind high: high, the pending owner, inherits from w40; when thief
+ * (70) steals M0 and burns a while, it owns the lock w40 waits on and
+ * inherits from it instead (the machine's PI invariant checks that
+ * after every event), then from high, which queues again (50) once it
+ * runs.  thief drops itself to FIFO 20 (prio 79): it runs at high's 49.
+ */
+START_TEST(rtmutex_thief_inherits_from_waiters)
+{
+	int top, high, w40, thief;
+
+	boot(_i);
+	top = fifo("top", TOP);
+	high = fifo("high", HIGH);
+	w40 = fifo("w40", 40);
+	thief = fifo("thief", 70);
+	lock(top, M0);
+	post(high, SIM_CMD_MUTEX_LOCK, M0, 0);
+	post(w40, SIM_CMD_MUTEX_LOCK, M0, 0);
+	top_unlocks_while_busy(top);
+	rt_assert(owner(M0) == high && pending(M0) == 1,
+		  "M0 owner %d pending %d", owner(M0), pending(M0));
+	/* thief keeps the CPU a while with M0: high cannot queue again */
+	rt_assert(sim_cmd(thief, SIM_CMD_MUTEX_LOCK, M0, 0, 0, 0) == 0 &&
+		  sim_cmd(thief, SIM_CMD_BURN, BURN_NS, 0, 0, 0) == 0,
+		  "post lock, burn");
+	run(BURN_NS);
+	rt_assert(owner(M0) == thief && pending(M0) == 0,
+		  "M0 owner %d pending %d", owner(M0), pending(M0));
+	rt_assert(t_info(high).state == 'Q', "high in state %c",
+		  t_info(high).state);
+	rt_assert(sim_cmd_wait(thief, CMD_WAIT_NS) == 0, "thief busy");
+	run(SETTLE_NS);
+	assert_blocked(high, 0);
+	set_fifo(thief, 0, 20);
+	rt_assert(prio(thief) == RT_PRIO(HIGH), "thief prio %d", prio(thief));
 }
 END_TEST
 
@@ -580,6 +688,138 @@ START_TEST(rtmutex_deadlock_without_detection_reported)
 		  "report: %s", sim_report());
 	rt_assert(sim_log_contains("rtmutex deadlock: b/"), "log: %s",
 		  sim_log());
+}
+END_TEST
+
+/*
+ * deadlock_ab - the cycle the tests below start from: a (50) holds M2
+ * and M0 and waits on M1; b (40) holds M1 and waits on M0, both
+ * interruptibly without detection, so both stay blocked.
+ */
+static void deadlock_ab(int *a, int *b)
+{
+	*a = fifo("a", HIGH);
+	*b = fifo("b", 40);
+	lock(*a, M2);
+	lock(*a, M0);
+	lock(*b, M1);
+	post(*a, SIM_CMD_MUTEX_LOCK_INT, M1, 0);
+	post(*b, SIM_CMD_MUTEX_LOCK_INT, M0, 0);
+	assert_blocked(*a, 2);
+	assert_blocked(*b, 1);
+}
+
+/*
+ * rtmutex_deadlock_without_detection_waits_for_signal: b closes the
+ * cycle without detection: the log names it ("rtmutex deadlock: b/<pid>
+ * blocks on sim_mutex, owned by a/<pid>, ... waiting for a signal"),
+ * b stays blocked until a signal ends its lock with -EINTR; b's unlock
+ * of M1 then lets a have it.
+ */
+START_TEST(rtmutex_deadlock_without_detection_waits_for_signal)
+{
+	char line[128];
+	int a, b;
+
+	boot(_i);
+	deadlock_ab(&a, &b);
+	snprintf(line, sizeof(line), "rtmutex deadlock: b/%d blocks on "
+		 "sim_mutex, owned by a/%d,", b, a);
+	rt_assert(sim_log_contains(line), "no \"%s\" in the log: %s", line,
+		  sim_log());
+	rt_assert(sim_log_contains("; waiting for a signal"), "log: %s",
+		  sim_log());
+	rt_assert(sim_signal(b, SIGHUP_NR) == 0, "signal");
+	run(SETTLE_NS);
+	rt_assert(done(b) == 2 && sim_cmd_result(b) == -EINTR,
+		  "b done %d, lock = %ld", done(b), sim_cmd_result(b));
+	assert_blocked(a, 2);
+	unlock(b, M1);
+	run(SETTLE_NS);
+	rt_assert(owner(M1) == a && done(a) == 3, "M1 owner %d", owner(M1));
+}
+END_TEST
+
+/*
+ * depth_limit_line - the warning of a walk that went MAX_CHAIN steps
+ * round the a-b cycle and stopped on the next: a walk from a visits a
+ * at odd steps, so step 1025 is a's.
+ */
+static const char *depth_limit_line(int a)
+{
+	static char line[96];
+
+	snprintf(line, sizeof(line), "rtmutex: maximum lock depth %d "
+		 "reached at a/%d", MAX_CHAIN, a);
+	return line;
+}
+
+/*
+ * rtmutex_chain_beyond_limit_detected: c (30) locks M2, owned by a, with
+ * detection: the walk from a goes round the a-b cycle, which never
+ * comes back to M2 or c, and gives up after MAX_CHAIN steps: -EDEADLK
+ * and a warning; M2 stays a's, c does not wait.
+ */
+START_TEST(rtmutex_chain_beyond_limit_detected)
+{
+	int a, b, c;
+
+	boot(_i);
+	deadlock_ab(&a, &b);
+	c = fifo("c", MID);
+	rt_assert(cmd(c, SIM_CMD_MUTEX_LOCK_INT, M2, 1) == -EDEADLK,
+		  "lock = %ld", sim_cmd_result(c));
+	rt_assert(sim_log_contains(depth_limit_line(a)), "no \"%s\" in the "
+		  "log: %s", depth_limit_line(a), sim_log());
+	rt_assert(owner(M2) == a, "M2 owner %d", owner(M2));
+	rt_assert(prio(a) == RT_PRIO(HIGH), "a prio %d", prio(a));
+}
+END_TEST
+
+/*
+ * rtmutex_chain_beyond_limit_waits_without_detection: the same lock of
+ * M2 without detection (plain and interruptible): the walk gives up
+ * with the same warning and c waits for M2, lending a its 69 - no
+ * error, no BUG: the chain is long, not a cycle through c.
+ */
+START_TEST(rtmutex_chain_beyond_limit_waits_without_detection)
+{
+	int a, b, c, d;
+
+	boot(_i);
+	deadlock_ab(&a, &b);
+	c = fifo("c", MID);
+	d = fifo("d", 20);
+	post(c, SIM_CMD_MUTEX_LOCK, M2, 0);
+	assert_blocked(c, 0);
+	rt_assert(sim_log_contains(depth_limit_line(a)), "log: %s",
+		  sim_log());
+	post(d, SIM_CMD_MUTEX_LOCK_INT, M2, 0);
+	assert_blocked(d, 0);
+	rt_assert(owner(M2) == a, "M2 owner %d", owner(M2));
+}
+END_TEST
+
+/*
+ * rtmutex_setscheduler_walks_only_on_change: setting a, blocked in the
+ * cycle, to the FIFO 50 it has changes no priority, so nothing walks
+ * the cycle (no depth warning); FIFO 60 does, and the walk round the
+ * cycle stops at the limit, on a: b then runs at a's 39.
+ */
+START_TEST(rtmutex_setscheduler_walks_only_on_change)
+{
+	int a, b, top;
+
+	boot(_i);
+	deadlock_ab(&a, &b);
+	top = fifo("top", TOP);
+	set_fifo(top, a, HIGH);
+	rt_assert(!sim_log_contains("maximum lock depth"), "log: %s",
+		  sim_log());
+	set_fifo(top, a, 60);
+	rt_assert(sim_log_contains(depth_limit_line(a)), "log: %s",
+		  sim_log());
+	rt_assert(prio(b) == RT_PRIO(60), "b prio %d", prio(b));
 }
 END_TEST
 
@@ -684,6 +924,25 @@ START_TEST(rtmutex_trylock_free_takes)
 END_TEST
 
 /*
+ * rtmutex_lock_interruptible_free_takes: the interruptible lock of a free
+ * M0, with or without detection, returns 0 and owns it.
+ */
+START_TEST(rtmutex_lock_interruptible_free_takes)
+{
+	int a;
+
+	boot(_i);
+	a = fifo("a", LOW);
+	rt_assert(cmd(a, SIM_CMD_MUTEX_LOCK_INT, M0, 0) == 0, "lock = %ld",
+		  sim_cmd_result(a));
+	rt_assert(cmd(a, SIM_CMD_MUTEX_LOCK_INT, M1, 1) == 0, "lock = %ld",
+		  sim_cmd_result(a));
+	rt_assert(owner(M0) == a && owner(M1) == a, "owners %d %d",
+		  owner(M0), owner(M1));
+}
+END_TEST
+
+/*
  * rtmutex_trylock_held_fails: trylock of M0 held by a returns 0 at once
  * for b (better), which neither blocks nor boosts a.
  */
@@ -767,6 +1026,32 @@ START_TEST(rtmutex_exit_holding_reported)
 }
 END_TEST
 
+/*
+ * rtmutex_boot_starts_with_free_mutexes: a machine shut down while M0 is
+ * handed to a pending owner; the next boot in the same process finds
+ * every harness rt_mutex free and not pending.
+ */
+START_TEST(rtmutex_boot_starts_with_free_mutexes)
+{
+	int top, high, i;
+
+	boot(_i);
+	top = fifo("top", TOP);
+	high = fifo("high", HIGH);
+	lock(top, M0);
+	post(high, SIM_CMD_MUTEX_LOCK, M0, 0);
+	top_unlocks_while_busy(top);
+	rt_assert(pending(M0) == 1, "M0 not pending");
+	t_shutdown();
+	boot(_i);
+	run(SETTLE_NS);
+	for (i = 0; i < 8; i++)
+		rt_assert(owner(i) == 0 && pending(i) == 0,
+			  "mutex %d: owner %d pending %d", i, owner(i),
+			  pending(i));
+}
+END_TEST
+
 /* ---- the suite ----------------------------------------------------------- */
 
 static void add(Suite *s, const char *name, const TTest *test)
@@ -796,26 +1081,44 @@ static Suite *rtmutex_suite(void)
 	    rtmutex_signal_deboosts_to_next_waiter);
 	add(s, "signal_deboosts_to_normal",
 	    rtmutex_signal_deboosts_to_normal);
+	add(s, "signal_deboosts_along_chain",
+	    rtmutex_signal_deboosts_along_chain);
+	add(s, "waiting_keeps_owner_references",
+	    rtmutex_waiting_keeps_owner_references);
 	add(s, "pending_owner_after_unlock",
 	    rtmutex_pending_owner_after_unlock);
 	add(s, "better_task_steals_from_pending_owner",
 	    rtmutex_better_task_steals_from_pending_owner);
+	add(s, "thief_inherits_from_waiters",
+	    rtmutex_thief_inherits_from_waiters);
 	add(s, "equal_task_blocks_behind_pending_owner",
 	    rtmutex_equal_task_blocks_behind_pending_owner);
 	add(s, "deadlock_detected", rtmutex_deadlock_detected);
 	add(s, "self_deadlock_detected", rtmutex_self_deadlock_detected);
 	add(s, "deadlock_without_detection_reported",
 	    rtmutex_deadlock_without_detection_reported);
+	add(s, "deadlock_without_detection_waits_for_signal",
+	    rtmutex_deadlock_without_detection_waits_for_signal);
+	add(s, "chain_beyond_limit_detected",
+	    rtmutex_chain_beyond_limit_detected);
+	add(s, "chain_beyond_limit_waits_without_detection",
+	    rtmutex_chain_beyond_limit_waits_without_detection);
+	add(s, "setscheduler_walks_only_on_change",
+	    rtmutex_setscheduler_walks_only_on_change);
 	add(s, "setscheduler_keeps_boost", rtmutex_setscheduler_keeps_boost);
 	add(s, "setscheduler_above_boost", rtmutex_setscheduler_above_boost);
 	add(s, "nice_keeps_boost", rtmutex_nice_keeps_boost);
 	add(s, "setscheduler_of_waiter_propagates",
 	    rtmutex_setscheduler_of_waiter_propagates);
 	add(s, "trylock_free_takes", rtmutex_trylock_free_takes);
+	add(s, "lock_interruptible_free_takes",
+	    rtmutex_lock_interruptible_free_takes);
 	add(s, "trylock_held_fails", rtmutex_trylock_held_fails);
 	add(s, "fifo_among_equal_waiters", rtmutex_fifo_among_equal_waiters);
 	add(s, "unlock_wakes_top_waiter", rtmutex_unlock_wakes_top_waiter);
 	add(s, "exit_holding_reported", rtmutex_exit_holding_reported);
+	add(s, "boot_starts_with_free_mutexes",
+	    rtmutex_boot_starts_with_free_mutexes);
 	return s;
 }
 

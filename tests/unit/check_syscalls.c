@@ -19,9 +19,11 @@
  * (100 ms * (140 - static_prio) / 20, at least 5 ms).
  */
 #include <errno.h>
+#include <limits.h>
 #include <string.h>
 
 #include "testlib.h"
+#include "kfixtures.h"
 
 /* struct sched_param and struct timespec as user space lays them out. */
 struct u_sched_param {
@@ -353,6 +355,24 @@ START_TEST(setscheduler_cap_overrides_euid)
 END_TEST
 
 /*
+ * The task looked up for the rt_mutex walk after the change is held by
+ * a reference only while it is used: the target's count is the same
+ * before and after.
+ */
+START_TEST(setscheduler_keeps_target_references)
+{
+	int caller = spawn_normal("caller");
+	int target = spawn_normal("target");
+	int before = kfix_task_usage(target);
+
+	ck_assert_int_gt(before, 0);
+	ck_assert_int_eq(setscheduler(caller, target, SIM_SCHED_FIFO,
+				      param_at(caller, 5)), 0);
+	ck_assert_int_eq(kfix_task_usage(target), before);
+}
+END_TEST
+
+/*
  * Success: NORMAL -> FIFO 50.  getscheduler says FIFO, getparam 50, and
  * the kernel's prio is 99 - 50 = 49.
  */
@@ -574,6 +594,50 @@ START_TEST(nice_clamps_to_range)
 }
 END_TEST
 
+/* nice(0) lowers nothing: no privilege needed, even for a user task. */
+START_TEST(nice_zero_without_cap)
+{
+	int caller = spawn_cred("caller", USER_UID, USER_UID, 0);
+
+	ck_assert_int_eq(t_syscall(caller, SIM_SYS_nice, 5, 0, 0), 0);
+	ck_assert_int_eq(t_syscall(caller, SIM_SYS_nice, 0, 0, 0), 0);
+	ck_assert_int_eq(t_info(caller).nice, 5);
+}
+END_TEST
+
+/*
+ * The result is clamped, not the sum taken past it: from 19, nice(1)
+ * stays at 19; from 0, nice(20) gives 19.
+ */
+START_TEST(nice_clamps_at_19)
+{
+	int caller = t_spawn_script("caller", SIM_SCHED_NORMAL, 0, NICE_MAX);
+
+	ck_assert_int_eq(t_syscall(caller, SIM_SYS_nice, 1, 0, 0), 0);
+	ck_assert_int_eq(t_info(caller).nice, NICE_MAX);
+	caller = spawn_normal("caller0");
+	ck_assert_int_eq(t_syscall(caller, SIM_SYS_nice, 20, 0, 0), 0);
+	ck_assert_int_eq(t_info(caller).nice, NICE_MAX);
+}
+END_TEST
+
+/*
+ * The increment is clamped to -40..40 before it is added, so the
+ * extremes of an int cannot overflow the sum: INT_MAX from nice 5 gives
+ * 19, INT_MIN from nice -5 gives -20.
+ */
+START_TEST(nice_extreme_increments_clamped_first)
+{
+	int up = t_spawn_script("up", SIM_SCHED_NORMAL, 0, 5);
+	int down = t_spawn_script("down", SIM_SCHED_NORMAL, 0, -5);
+
+	ck_assert_int_eq(t_syscall(up, SIM_SYS_nice, INT_MAX, 0, 0), 0);
+	ck_assert_int_eq(t_info(up).nice, NICE_MAX);
+	ck_assert_int_eq(t_syscall(down, SIM_SYS_nice, INT_MIN, 0, 0), 0);
+	ck_assert_int_eq(t_info(down).nice, NICE_MIN);
+}
+END_TEST
+
 /* ---- sched_setaffinity / sched_getaffinity (4 CPUs) --------------------- */
 
 /* All CPUs allowed on a 4-CPU machine reads back 0xf; the size returned. */
@@ -698,6 +762,48 @@ START_TEST(setaffinity_foreign_euid_eperm)
 	ck_assert_int_eq(t_syscall(caller, SIM_SYS_sched_setaffinity, target,
 				   len, mask), -EPERM);
 	ck_assert_uint_eq(affinity_of(caller, target), 0xf);
+}
+END_TEST
+
+/*
+ * Without CAP_SYS_NICE the caller's euid must be the target's euid or
+ * uid (the caller's own uid does not count), as for setscheduler.
+ */
+START_TEST(setaffinity_same_user_allowed)
+{
+	int caller = spawn_cred("caller", OTHER_UID, USER_UID, 0);
+	int by_euid = spawn_cred("by_euid", 0, USER_UID, 0);
+	int by_uid = spawn_cred("by_uid", USER_UID, OTHER_UID, 0);
+	int neither = spawn_cred("neither", OTHER_UID, OTHER_UID, 0);
+	long mask = buffer_at(caller, 1, 0x02);
+
+	ck_assert_int_eq(t_syscall(caller, SIM_SYS_sched_setaffinity, by_euid,
+				   1, mask), 0);
+	ck_assert_uint_eq(affinity_of(caller, by_euid), 0x02);
+	ck_assert_int_eq(t_syscall(caller, SIM_SYS_sched_setaffinity, by_uid,
+				   1, mask), 0);
+	ck_assert_uint_eq(affinity_of(caller, by_uid), 0x02);
+	ck_assert_int_eq(t_syscall(caller, SIM_SYS_sched_setaffinity, neither,
+				   1, mask), -EPERM);
+	ck_assert_uint_eq(affinity_of(caller, neither), 0xf);
+}
+END_TEST
+
+/*
+ * setaffinity holds a reference to the target while set_cpus_allowed()
+ * may sleep, and drops it: the count is the same before and after.
+ */
+START_TEST(setaffinity_keeps_target_references)
+{
+	int caller = spawn_normal("caller");
+	int target = spawn_normal("target");
+	long mask = buffer_at(caller, 1, 0x04);
+	int before = kfix_task_usage(target);
+
+	ck_assert_int_gt(before, 0);
+	ck_assert_int_eq(t_syscall(caller, SIM_SYS_sched_setaffinity, target,
+				   1, mask), 0);
+	ck_assert_int_eq(kfix_task_usage(target), before);
 }
 END_TEST
 
@@ -905,6 +1011,7 @@ static Suite *syscalls_suite(void)
 	tcase_add_test(tc, setscheduler_foreign_euid_eperm);
 	tcase_add_test(tc, setscheduler_same_user_allowed);
 	tcase_add_test(tc, setscheduler_cap_overrides_euid);
+	tcase_add_test(tc, setscheduler_keeps_target_references);
 	tcase_add_test(tc, setscheduler_fifo_success);
 	tcase_add_test(tc, setscheduler_pid_zero_is_caller);
 	tcase_add_test(tc, setscheduler_back_to_normal);
@@ -928,6 +1035,9 @@ static Suite *syscalls_suite(void)
 	tcase_add_test(tc, nice_negative_without_cap_eperm);
 	tcase_add_test(tc, nice_negative_with_cap);
 	tcase_add_test(tc, nice_clamps_to_range);
+	tcase_add_test(tc, nice_zero_without_cap);
+	tcase_add_test(tc, nice_clamps_at_19);
+	tcase_add_test(tc, nice_extreme_increments_clamped_first);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("affinity");
@@ -940,6 +1050,8 @@ static Suite *syscalls_suite(void)
 	tcase_add_test(tc, setaffinity_errors);
 	tcase_add_test(tc, setaffinity_no_online_cpu_einval);
 	tcase_add_test(tc, setaffinity_foreign_euid_eperm);
+	tcase_add_test(tc, setaffinity_same_user_allowed);
+	tcase_add_test(tc, setaffinity_keeps_target_references);
 	tcase_add_test(tc, setaffinity_pins_task);
 	tcase_add_test(tc, setaffinity_moves_running_task);
 	suite_add_tcase(s, tc);

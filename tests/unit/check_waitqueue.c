@@ -168,6 +168,48 @@ START_TEST(open_coded_exclusive_wakes_one)
 }
 END_TEST
 
+/* Woken and gone, the open-coded waiter has left the queue. */
+START_TEST(open_coded_waiter_leaves_the_queue)
+{
+	int a = spawn_body("waiter", body_wait, NULL);
+
+	t_run(SETTLE_NS);
+	ck_assert_int_eq(kfix_wq_waiters(), 1);
+	spawn_body("waker", body_wake, NULL);
+	t_run(SETTLE_NS);
+	ck_assert_int_eq(t_info(a).state, 'Z');
+	ck_assert_int_eq(kfix_wq_waiters(), 0);
+}
+END_TEST
+
+static void body_wait_reused(void *prepare)
+{
+	if (prepare)
+		kfix_wait_event_reused();
+	else
+		kfix_wait_open_coded_reused();
+}
+
+/*
+ * An entry that waited exclusively before and is queued again with
+ * add_wait_queue() (or prepare_to_wait()) is a plain waiter: queued
+ * ahead of the exclusive waiter E, wake_up() wakes it and goes on to E,
+ * so both exit.
+ */
+START_TEST(requeued_entry_is_not_exclusive)
+{
+	int e = spawn_body("exclusive", body_wait, (void *)1);
+	int r = spawn_body("reused", body_wait_reused, (void *)(long)_i);
+
+	t_run(SETTLE_NS);
+	ck_assert_int_eq(kfix_wq_waiters(), 2);
+	spawn_body("waker", body_wake, NULL);
+	t_run(SETTLE_NS);
+	ck_assert_int_eq(t_info(r).state, 'Z');
+	ck_assert_int_eq(t_info(e).state, 'Z');
+}
+END_TEST
+
 static void body_wait_event_exclusive(void *unused)
 {
 	kfix_wait_event_exclusive();
@@ -249,6 +291,82 @@ START_TEST(wq_exclusive_zero_wakes_all)
 	wake_wq(0);
 	for (i = 0; i < NR_WAITERS; i++)
 		assert_woken(w[i]);
+}
+END_TEST
+
+static void body_wake_locked(void *unused)
+{
+	kfix_wq_wake_locked(WQ);
+}
+
+/*
+ * __wake_up_locked(), for a caller holding the queue's lock, wakes one
+ * exclusive waiter: [wq] -> E0 -> E1 -> E2 -> E0 runs.
+ */
+START_TEST(wq_wake_up_locked_wakes_one_exclusive)
+{
+	int w[NR_WAITERS];
+
+	block_all(w, NR_WAITERS, SIM_CMD_WQ_WAIT_EXCL, WQ);
+	spawn_body("waker", body_wake_locked, NULL);
+	t_run(SETTLE_NS);
+	assert_woken(w[0]);
+	assert_blocked(w[1], 'S');
+	assert_blocked(w[2], 'S');
+}
+END_TEST
+
+static void body_wake_sync(void *nr_exclusive)
+{
+	kfix_wq_wake_sync(WQ, (int)(long)nr_exclusive);
+}
+
+/*
+ * __wake_up_sync() wakes as __wake_up() does: [wq] -> E0 -> E1 -> E2;
+ * sync wake(1) -> E0 runs; sync wake(0) -> E1 and E2 run.
+ */
+START_TEST(wq_wake_up_sync_wakes_as_wake_up)
+{
+	int w[NR_WAITERS];
+
+	block_all(w, NR_WAITERS, SIM_CMD_WQ_WAIT_EXCL, WQ);
+	spawn_body("waker", body_wake_sync, (void *)1);
+	t_run(SETTLE_NS);
+	assert_woken(w[0]);
+	assert_blocked(w[1], 'S');
+	assert_blocked(w[2], 'S');
+	spawn_body("waker", body_wake_sync, (void *)0);
+	t_run(SETTLE_NS);
+	assert_woken(w[1]);
+	assert_woken(w[2]);
+}
+END_TEST
+
+static int queued_after_wake = -1;
+
+static void body_wake_and_count(void *unused)
+{
+	sim_wq_wake(WQ, 1);
+	queued_after_wake = kfix_wq_len(WQ);
+}
+
+/*
+ * autoremove_wake_function(): the waiter woken leaves the queue at once,
+ * before it runs: [wq] -> E0 -> E1, wake(1) by a FIFO task that keeps
+ * the CPU, then E1 alone is queued.
+ */
+START_TEST(wq_woken_waiter_leaves_queue_at_once)
+{
+	int w[2];
+
+	block_all(w, 2, SIM_CMD_WQ_WAIT_EXCL, WQ);
+	ck_assert_int_eq(kfix_wq_len(WQ), 2);
+	t_spawn("waker", SIM_SCHED_FIFO, 10, 0, body_wake_and_count, NULL);
+	t_run(SETTLE_NS);
+	ck_assert_int_eq(queued_after_wake, 1);
+	assert_woken(w[0]);
+	assert_blocked(w[1], 'S');
+	ck_assert_int_eq(kfix_wq_len(WQ), 1);
 }
 END_TEST
 
@@ -365,6 +483,40 @@ START_TEST(completion_complete_all)
 END_TEST
 
 /*
+ * complete_all() after two complete() with nobody waiting: every later
+ * wait passes (done stays far above any number of waiters).
+ */
+START_TEST(completion_complete_all_after_completes)
+{
+	int w[NR_WAITERS], i;
+
+	complete_from(SIM_CMD_COMPLETE);
+	complete_from(SIM_CMD_COMPLETE);
+	complete_from(SIM_CMD_COMPLETE_ALL);
+	for (i = 0; i < NR_WAITERS; i++) {
+		w[i] = spawn("waiter");
+		post(w[i], SIM_CMD_COMPLETION_WAIT, COMPLETION, 0);
+		assert_woken(w[i]);
+	}
+}
+END_TEST
+
+/* complete_all() twice: still every later wait passes. */
+START_TEST(completion_complete_all_twice)
+{
+	int w[NR_WAITERS], i;
+
+	complete_from(SIM_CMD_COMPLETE_ALL);
+	complete_from(SIM_CMD_COMPLETE_ALL);
+	for (i = 0; i < NR_WAITERS; i++) {
+		w[i] = spawn("waiter");
+		post(w[i], SIM_CMD_COMPLETION_WAIT, COMPLETION, 0);
+		assert_woken(w[i]);
+	}
+}
+END_TEST
+
+/*
  * wait_for_completion sleeps uninterruptibly: 'D', and a signal leaves it
  * asleep; only complete() ends it.
  */
@@ -463,6 +615,127 @@ START_TEST(sleep_unint_ignores_signals)
 }
 END_TEST
 
+static int stopped_resumed;
+
+static void body_stop(void *unused)
+{
+	kfix_stop_self();
+	stopped_resumed = 1;
+	sim_sleep(SEC(1));
+}
+
+/*
+ * wake_up_process() wakes a stopped task too (TASK_STOPPED, as
+ * SIGCONT's wake-up does), not only sleepers.
+ */
+START_TEST(wake_up_process_wakes_stopped_task)
+{
+	int pid;
+
+	stopped_resumed = 0;
+	pid = spawn_body("stopped", body_stop, NULL);
+	t_run(SETTLE_NS);
+	ck_assert_int_eq(stopped_resumed, 0);
+	ck_assert_int_eq(sim_wake(pid), 0);
+	t_run(SETTLE_NS);
+	ck_assert_int_eq(stopped_resumed, 1);
+}
+END_TEST
+
+/* ---- sync wake-ups (ingosched) ------------------------------------------- */
+
+/*
+ * A sync wake-up tells the driver the waker is about to sleep, so on its
+ * own CPU the woken task need not preempt it; ingosched (2.6.10) then
+ * leaves the waker running.  The waker is nice 10 and burns 5 ms after
+ * the wake-up; the waiter, nice -10, preempts it at once unless the
+ * wake-up was sync, and then runs only once the burn is over.
+ */
+#define SYNC_BURN_NS	MS(5)
+
+enum { BY_WAKE_SYNC_1, BY_WAKE_SYNC_0, BY_WAKE_LOCKED, BY_COMPLETE,
+       BY_COMPLETE_ALL };
+
+static void setup_ingosched(void)
+{
+	kfix_reset();
+	t_boot(1, "cpusched=ingosched");
+}
+
+static void body_wake_then_burn(void *how)
+{
+	switch ((long)how) {
+	case BY_WAKE_SYNC_1:
+		kfix_wq_wake_sync(WQ, 1);
+		break;
+	case BY_WAKE_SYNC_0:
+		kfix_wq_wake_sync(WQ, 0);
+		break;
+	case BY_WAKE_LOCKED:
+		kfix_wq_wake_locked(WQ);
+		break;
+	case BY_COMPLETE:
+		sim_complete(COMPLETION, 0);
+		break;
+	case BY_COMPLETE_ALL:
+		sim_complete(COMPLETION, 1);
+		break;
+	}
+	sim_burn(SYNC_BURN_NS);
+}
+
+/* The waiter is done within 1 ms of a wake-up @how, or only after the
+ * waker's burn if @sync. */
+static void check_wake(long how, int sync)
+{
+	int waiter = t_spawn_script("waiter", SIM_SCHED_NORMAL, 0, -10);
+
+	post(waiter, how >= BY_COMPLETE ? SIM_CMD_COMPLETION_WAIT :
+	     SIM_CMD_WQ_WAIT_EXCL, how >= BY_COMPLETE ? COMPLETION : WQ, 0);
+	assert_blocked(waiter, how >= BY_COMPLETE ? 'D' : 'S');
+	t_spawn("waker", SIM_SCHED_NORMAL, 0, 10, body_wake_then_burn,
+		(void *)how);
+	t_run(MS(1));
+	if (!sync) {
+		assert_woken(waiter);
+		return;
+	}
+	ck_assert_msg(done(waiter) == 0, "the waiter preempted the waker");
+	t_run(SYNC_BURN_NS);
+	assert_woken(waiter);
+}
+
+START_TEST(sync_wake_up_of_one_leaves_waker_running)
+{
+	check_wake(BY_WAKE_SYNC_1, 1);
+}
+END_TEST
+
+/* __wake_up_sync() with no limit (0) is not sync. */
+START_TEST(sync_wake_up_of_all_preempts)
+{
+	check_wake(BY_WAKE_SYNC_0, 0);
+}
+END_TEST
+
+START_TEST(wake_up_locked_preempts)
+{
+	check_wake(BY_WAKE_LOCKED, 0);
+}
+END_TEST
+
+START_TEST(complete_preempts)
+{
+	check_wake(BY_COMPLETE, 0);
+}
+END_TEST
+
+START_TEST(complete_all_preempts)
+{
+	check_wake(BY_COMPLETE_ALL, 0);
+}
+END_TEST
+
 static Suite *waitqueue_suite(void)
 {
 	Suite *s = suite_create("waitqueue");
@@ -473,6 +746,9 @@ static Suite *waitqueue_suite(void)
 	tcase_add_test(tc, open_coded_wait_wakes_every_waiter);
 	tcase_add_test(tc, open_coded_exclusive_wakes_one);
 	tcase_add_test(tc, exclusive_rewait_keeps_one_entry);
+	tcase_add_test(tc, open_coded_waiter_leaves_the_queue);
+	tcase_add_loop_test(tc, requeued_entry_is_not_exclusive, 0, 2);
+	tcase_add_test(tc, wq_woken_waiter_leaves_queue_at_once);
 	tcase_add_test(tc, wq_nonexclusive_all_wake);
 	tcase_add_test(tc, wq_exclusive_one_wakes_first_queued);
 	tcase_add_test(tc, wq_exclusive_two_wakes_two);
@@ -480,6 +756,8 @@ static Suite *waitqueue_suite(void)
 	tcase_add_test(tc, wq_mixed_wakes_nonexclusive_plus_nr);
 	tcase_add_test(tc, wq_wake_other_queue_no_effect);
 	tcase_add_test(tc, wq_wait_interrupted_by_signal);
+	tcase_add_test(tc, wq_wake_up_locked_wakes_one_exclusive);
+	tcase_add_test(tc, wq_wake_up_sync_wakes_as_wake_up);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("completion");
@@ -488,6 +766,8 @@ static Suite *waitqueue_suite(void)
 	tcase_add_test(tc, completion_done_counts);
 	tcase_add_test(tc, completion_complete_all);
 	tcase_add_test(tc, completion_wait_ignores_signals);
+	tcase_add_test(tc, completion_complete_all_after_completes);
+	tcase_add_test(tc, completion_complete_all_twice);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("wakeup_sleep");
@@ -496,7 +776,19 @@ static Suite *waitqueue_suite(void)
 	tcase_add_test(tc, sim_wake_running_task_not_counted);
 	tcase_add_test(tc, sleep_lasts_n_ms);
 	tcase_add_test(tc, sleep_unint_ignores_signals);
+	tcase_add_test(tc, wake_up_process_wakes_stopped_task);
 	suite_add_tcase(s, tc);
+
+	if (t_driver_built("ingosched")) {
+		tc = tcase_create("sync");
+		tcase_add_checked_fixture(tc, setup_ingosched, teardown);
+		tcase_add_test(tc, sync_wake_up_of_one_leaves_waker_running);
+		tcase_add_test(tc, sync_wake_up_of_all_preempts);
+		tcase_add_test(tc, wake_up_locked_preempts);
+		tcase_add_test(tc, complete_preempts);
+		tcase_add_test(tc, complete_all_preempts);
+		suite_add_tcase(s, tc);
+	}
 
 	return s;
 }

@@ -18,6 +18,8 @@
 #include <linux/completion.h>
 #include <linux/cpu.h>
 #include <linux/kthread.h>
+#include <linux/interrupt.h>
+#include <linux/kernel_stat.h>
 #include <linux/topology.h>
 #include <linux/scheduler.h>
 #include <asm/uaccess.h>
@@ -214,6 +216,54 @@ void kfix_wait_open_coded(void)
 void kfix_wait_open_coded_exclusive(void)
 {
 	wait_open_coded(1);
+}
+
+/*
+ * Correct: the open-coded wait with an entry that waited exclusively
+ * before; add_wait_queue() makes it a plain (non-exclusive) waiter again.
+ */
+void kfix_wait_open_coded_reused(void)
+{
+	DECLARE_WAITQUEUE(wait, current);
+
+	add_wait_queue_exclusive(&kfix_wq, &wait);
+	remove_wait_queue(&kfix_wq, &wait);
+	add_wait_queue(&kfix_wq, &wait);
+	for (;;) {
+		set_current_state(TASK_UNINTERRUPTIBLE);
+		if (kfix_wq_cond)
+			break;
+		schedule();
+	}
+	__set_current_state(TASK_RUNNING);
+	remove_wait_queue(&kfix_wq, &wait);
+}
+
+/* The same with prepare_to_wait_exclusive(), then prepare_to_wait(). */
+void kfix_wait_event_reused(void)
+{
+	DEFINE_WAIT(wait);
+
+	prepare_to_wait_exclusive(&kfix_wq, &wait, TASK_UNINTERRUPTIBLE);
+	finish_wait(&kfix_wq, &wait);
+	for (;;) {
+		prepare_to_wait(&kfix_wq, &wait, TASK_UNINTERRUPTIBLE);
+		if (kfix_wq_cond)
+			break;
+		schedule();
+	}
+	finish_wait(&kfix_wq, &wait);
+}
+
+/* Unlocked, as kfix_wq_waiters(): one CPU executes at a time. */
+int kfix_wq_len(int idx)
+{
+	struct list_head *pos;
+	int n = 0;
+
+	list_for_each(pos, &sim.wq[idx].task_list)
+		n++;
+	return n;
 }
 
 /* The condition made true, and one exclusive waiter woken with the rest. */
@@ -625,6 +675,11 @@ void kfix_leave_allowed_cpus(void)
 	cpu_clear(smp_processor_id(), current->cpus_allowed);
 }
 
+int kfix_set_own_cpus_allowed_all(void)
+{
+	return set_cpus_allowed(current, CPU_MASK_ALL);
+}
+
 /*
  * kfix_corrupt_tiny_level - give a queued task of tiny an RT level while
  * it stays queued at the SCHED_NORMAL one.  Its policy is untouched, so
@@ -788,10 +843,19 @@ static void spy_fork(struct task_struct *p)
 	spy_orig.fork(p);
 }
 
+static int spy_init_from_base;
+
 static void spy_init(void)
 {
 	SPY_COUNT(init);
+	spy_init_from_base = !memcmp(&init_task, &base_init_task,
+				     sizeof(init_task));
 	spy_orig.init();
+}
+
+int kfix_spy_init_from_boot_task(void)
+{
+	return spy_init_from_base;
 }
 
 static void spy_init_smp(void)
@@ -1121,6 +1185,158 @@ void kfix_io_schedule(void)
 	io_schedule();
 }
 
+/* ---- libsched's shared helpers, called directly ------------------------ */
+
+void kfix_kernel_spin(unsigned long long ns)
+{
+	unsigned long long end = sched_clock() + ns;
+
+	while (sched_clock() < end)
+		cpu_relax();
+}
+
+void kfix_account_tick_in(int in_hardirq, int in_softirq)
+{
+	int offset = HARDIRQ_OFFSET;	/* the tick's own */
+
+	if (in_hardirq)
+		offset += HARDIRQ_OFFSET;
+	if (in_softirq)
+		offset += SOFTIRQ_OFFSET;
+	local_irq_disable();
+	preempt_count() += offset;
+	account_system_time(current, HARDIRQ_OFFSET, jiffies_to_cputime(1));
+	preempt_count() -= offset;
+	local_irq_enable();
+}
+
+void kfix_account_steal(int on_idle, unsigned long steal,
+			struct kfix_acct *d)
+{
+	struct cpu_usage_stat *cs, was;
+	struct task_struct *p;
+	unsigned long stime;
+
+	local_irq_disable();
+	cs = &kstat_this_cpu.cpustat;
+	p = on_idle ? sim.cpu[smp_processor_id()].idle : current;
+	was = *cs;
+	stime = p->stime;
+	account_steal_time(p, steal);
+	d->steal = cs->steal - was.steal;
+	d->idle = cs->idle - was.idle;
+	d->iowait = cs->iowait - was.iowait;
+	d->system = cs->system - was.system;
+	d->stime = p->stime - stime;
+	local_irq_enable();
+}
+
+int kfix_boot_option(const char *opt, const char *arg)
+{
+	char buf[64];
+
+	strlcpy(buf, arg, sizeof(buf));
+	return sim_setup_handler(opt, buf);
+}
+
+int kfix_tunable_store(const char *text, int min, int max, int *value)
+{
+	struct sched_tunable t = {
+		.name = "kfix", .min = min, .max = max, .def = min,
+		.value = value,
+	};
+
+	return sched_tunable_store(&t, text);
+}
+
+int kfix_wake_in_sleeping_state(int pid)
+{
+	struct task_struct *p = find_task_by_pid(pid);
+	int ret;
+
+	if (!p)
+		return -1;
+	set_current_state(TASK_UNINTERRUPTIBLE);
+	ret = wake_up_process(p);
+	__set_current_state(TASK_RUNNING);
+	return ret;
+}
+
+void kfix_stop_self(void)
+{
+	set_current_state(TASK_STOPPED);
+	schedule();
+}
+
+void kfix_wq_wake_sync(int idx, int nr_exclusive)
+{
+	__wake_up_sync(&sim.wq[idx], TASK_INTERRUPTIBLE | TASK_UNINTERRUPTIBLE,
+		       nr_exclusive);
+}
+
+void kfix_wq_wake_locked(int idx)
+{
+	wait_queue_head_t *q = &sim.wq[idx];
+	unsigned long flags;
+
+	spin_lock_irqsave(&q->lock, flags);
+	__wake_up_locked(q, TASK_INTERRUPTIBLE | TASK_UNINTERRUPTIBLE);
+	spin_unlock_irqrestore(&q->lock, flags);
+}
+
+#ifdef CONFIG_SMP
+static const int *kfix_group_of;
+
+static int kfix_group_fn(int cpu)
+{
+	return kfix_group_of[cpu];
+}
+#endif
+
+int kfix_build_groups(const int *group_of, unsigned long long span,
+		      int *order, unsigned long long *masks,
+		      unsigned long *powers, int max)
+{
+#ifdef CONFIG_SMP
+	static struct sched_group groups[NR_CPUS];
+	struct sched_group *first = NULL, *sg;
+	cpumask_t mask = CPU_MASK_NONE;
+	int cpu, n = 0;
+
+	for (cpu = 0; cpu < NR_CPUS && cpu < 64; cpu++)
+		if (span & (1ULL << cpu)) {
+			cpu_set(cpu, mask);
+			if (!first)
+				first = &groups[group_of[cpu]];
+		}
+	for (n = 0; n < NR_CPUS; n++) {
+		memset(&groups[n].cpumask, 0x5a, sizeof(groups[n].cpumask));
+		groups[n].cpu_power = 77;
+		groups[n].next = NULL;
+	}
+	kfix_group_of = group_of;
+	init_sched_build_groups(groups, mask, kfix_group_fn);
+	n = 0;
+	for (sg = first; sg && n < max; n++) {
+		order[n] = sg - groups;
+		masks[n] = 0;
+		for (cpu = 0; cpu < NR_CPUS && cpu < 64; cpu++)
+			if (cpu_isset(cpu, sg->cpumask))
+				masks[n] |= 1ULL << cpu;
+		powers[n] = sg->cpu_power;
+		sg = sg->next;
+		if (sg == first)
+			return n + 1;
+	}
+#endif
+	return -1;
+}
+
+unsigned long kfix_nr_allocs(void)
+{
+	return sim.nr_allocs;
+}
+
 /* ---- kernel threads and boot parameters -------------------------------- */
 
 static struct task_struct *kfix_kthread;
@@ -1208,6 +1424,21 @@ int kfix_live_tasks_on(int cpu)
 			n++;
 	read_unlock(&tasklist_lock);
 	return n;
+}
+
+int kfix_in_sched_functions(void)
+{
+	return in_sched_functions((unsigned long)schedule) ||
+	       in_sched_functions((unsigned long)kfix_in_sched_functions);
+}
+
+int kfix_task_usage(int pid)
+{
+	struct sim_task *st = sim_find(pid);
+
+	if (!st || !st->task)
+		return -1;
+	return atomic_read(&st->task->usage);
 }
 
 int kfix_cpu_isolated(int cpu)

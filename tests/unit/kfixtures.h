@@ -56,6 +56,9 @@ void kfix_wait_open_coded(void);		/* correct */
 void kfix_wait_open_coded_exclusive(void);	/* correct */
 void kfix_wake_open_coded(void);		/* correct */
 void kfix_wake_open_coded_sync(void);		/* correct, a sync wake-up */
+void kfix_wait_open_coded_reused(void);	/* correct: was exclusive */
+void kfix_wait_event_reused(void);		/* correct: was exclusive */
+int kfix_wq_len(int idx);		/* harness wait queue @idx's entries */
 void kfix_wait_event_exclusive(void);		/* correct */
 int kfix_wq_waiters(void);			/* outside */
 
@@ -125,6 +128,7 @@ int kfix_iowait_behind_drivers_back(int pid);	/* in_iowait, uncounted */
 int kfix_move_behind_drivers_back(int pid, int cpu); /* task_cpu() */
 int kfix_make_fifo_behind_drivers_back(int pid, int rt_priority);
 void kfix_leave_allowed_cpus(void);		/* current, no resched */
+int kfix_set_own_cpus_allowed_all(void);	/* set_cpus_allowed() */
 /* -1 too if the booted driver is not tiny. */
 int kfix_corrupt_tiny_level(int pid);
 
@@ -193,6 +197,11 @@ enum kfix_hook {
 void kfix_spy_attach(void);		/* the default driver */
 void kfix_spy_attach_driver(int i);	/* driver i of sim_driver_name() */
 void kfix_spy_detach(void);
+/*
+ * 1 if the spied driver's sched_init() found init_task as the machine
+ * saved it before any driver's init (base_init_task), at its last call.
+ */
+int kfix_spy_init_from_boot_task(void);
 unsigned long kfix_spy_calls(int hook);
 const char *kfix_spy_hook_name(int hook);
 int kfix_spy_hook_present(int hook);	/* built and filled by the driver */
@@ -208,6 +217,84 @@ long kfix_call_wrapper(int hook, int pid);
 
 /* Task context: io_schedule() in TASK_UNINTERRUPTIBLE until woken. */
 void kfix_io_schedule(void);
+
+/* ---- libsched's shared helpers, called directly ------------------------ */
+
+/*
+ * Task context: spin in the kernel (cpu_relax()) for @ns; the ticks
+ * meanwhile are system time.
+ */
+void kfix_kernel_spin(unsigned long long ns);
+
+/*
+ * Task context: account_system_time(current, HARDIRQ_OFFSET, 1), the
+ * tick's call, as if the tick had interrupted a hardirq (@in_hardirq)
+ * or a softirq (@in_softirq) of current.
+ */
+void kfix_account_tick_in(int in_hardirq, int in_softirq);
+
+/* What one accounting call added: to cpustat, to the task's stime. */
+struct kfix_acct {
+	unsigned long long steal, idle, iowait, system;
+	unsigned long stime;
+};
+
+/*
+ * Task context: account_steal_time() of @steal jiffies on this CPU,
+ * charged to current or, if @on_idle, to the CPU's idle task; what it
+ * added into *@d.
+ */
+void kfix_account_steal(int on_idle, unsigned long steal,
+			struct kfix_acct *d);
+
+/*
+ * Outside: the __setup() handler of boot option @opt ("cpusched=") on
+ * @arg, as the boot command line calls it: its result, or -1 if no
+ * handler has that name.  Only for options safe to repeat on a running
+ * machine (cpusched= with the running or an unknown driver).
+ */
+int kfix_boot_option(const char *opt, const char *arg);
+
+/*
+ * Outside: sched_tunable_store() of @text into a tunable of range
+ * [@min, @max] whose variable is *@value: its result.
+ */
+int kfix_tunable_store(const char *text, int min, int max, int *value);
+
+/*
+ * Task context: set current TASK_UNINTERRUPTIBLE, wake @pid (which the
+ * driver may let preempt current there), then TASK_RUNNING again:
+ * current must be back whatever happened in between.  Returns the
+ * wake-up's result.
+ */
+int kfix_wake_in_sleeping_state(int pid);
+
+/* Task context: stop current (TASK_STOPPED) until someone wakes it. */
+void kfix_stop_self(void);
+
+/*
+ * Task context: __wake_up_sync() on harness wait queue @idx with
+ * @nr_exclusive, and __wake_up_locked() (which wakes one exclusive
+ * waiter) on it under its lock.
+ */
+void kfix_wq_wake_sync(int idx, int nr_exclusive);
+void kfix_wq_wake_locked(int idx);
+
+/*
+ * Outside: init_sched_build_groups() on groups 0..NR_CPUS-1 over the
+ * CPUs of @span (bit c: CPU c, c < 64), CPU c in group @group_of[c].
+ * Each group's cpu_power and cpumask are set to garbage first.  Follows
+ * ->next from the first group touched until it comes back to it (at most
+ * @max steps): each group visited into @order, its ->cpumask (CPUs 0..63)
+ * into @masks and its ->cpu_power into @powers.  Returns the number of
+ * groups in the cycle, or -1 if it did not come back.
+ */
+int kfix_build_groups(const int *group_of, unsigned long long span,
+		      int *order, unsigned long long *masks,
+		      unsigned long *powers, int max);
+
+/* Outside: how many kmalloc()ed blocks the machine holds. */
+unsigned long kfix_nr_allocs(void);
 
 /* ---- kernel threads and boot parameters ------------------------------ */
 
@@ -231,6 +318,12 @@ int kfix_kthread_loops(void);
  */
 void kfix_refuse_cpu_up(int on);
 int kfix_live_tasks_on(int cpu);
+
+/* Outside: in_sched_functions() of schedule() or of a fixture, or'd. */
+int kfix_in_sched_functions(void);
+
+/* Outside: the reference count of @pid's task_struct; -1: no such task. */
+int kfix_task_usage(int pid);
 
 /* Outside: is @cpu in cpu_isolated_map ("isolcpus=")? */
 int kfix_cpu_isolated(int cpu);

@@ -416,6 +416,7 @@ struct sim_cpu_info {
 	unsigned long long idle_ns;
 	unsigned long switches;		/* context switches on this CPU */
 	unsigned long long user, nice, system, idle, iowait; /* cpustat */
+	unsigned long long irq, softirq, steal;		 /* cpustat */
 };
 
 int sim_cpu_info(int cpu, struct sim_cpu_info *info);

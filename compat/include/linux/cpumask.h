@@ -20,10 +20,25 @@ extern cpumask_t cpu_possible_map;
 extern cpumask_t cpu_present_map;
 extern cpumask_t cpu_online_map;
 
-#define cpu_set(cpu, dst)	__set_bit((cpu), (dst).bits)
-#define cpu_clear(cpu, dst)	__clear_bit((cpu), (dst).bits)
-#define cpu_isset(cpu, map)	test_bit((cpu), (map).bits)
-#define cpu_test_and_set(cpu, map) __test_and_set_bit((cpu), (map).bits)
+/*
+ * A CPU number outside 0..NR_CPUS-1 would touch memory beyond the mask:
+ * the machine reports it (sim_cpumask_bad()) where the kernel would
+ * corrupt or read garbage.
+ */
+extern void sim_cpumask_bad(long cpu, const char *file, int line);
+
+static inline long __cpu_checked(long cpu, const char *file, int line)
+{
+	if ((unsigned long)cpu >= NR_CPUS)
+		sim_cpumask_bad(cpu, file, line);
+	return cpu;
+}
+
+#define __CPU(cpu)		__cpu_checked((cpu), __FILE__, __LINE__)
+#define cpu_set(cpu, dst)	__set_bit(__CPU(cpu), (dst).bits)
+#define cpu_clear(cpu, dst)	__clear_bit(__CPU(cpu), (dst).bits)
+#define cpu_isset(cpu, map)	test_bit(__CPU(cpu), (map).bits)
+#define cpu_test_and_set(cpu, map) __test_and_set_bit(__CPU(cpu), (map).bits)
 
 static inline void __cpus_and(cpumask_t *d, const cpumask_t *a,
 			      const cpumask_t *b)
