@@ -3059,6 +3059,61 @@ static void ingo_for_each_queued(int cpu, void (*fn)(task_t *, void *),
 }
 
 /*
+ * check_task - the rules of @p, queued on @rq and not its idle task:
+ *
+ *  - ->normal_prio is one the design computes: 99 - rt_priority for an
+ *    RT policy; for SCHED_NORMAL the static priority moved by at most
+ *    MAX_BONUS / 2 levels either way, within the SCHED_NORMAL levels.
+ *    Not the formula of today's sleep_avg: 2.6.10 recomputes it only at
+ *    a wake-up, a slice expiry, a queue-wait credit and a fork, while
+ *    sleep_avg drops at every switch (charge_run_time()), at a fork and
+ *    at a child's exit, and set_user_nice() and setscheduler() set it to
+ *    the static priority itself.
+ *  - at least one tick of slice: the tick that ends a slice refills it,
+ *    and a fork that leaves the parent nothing gives it one;
+ *    ->first_time_slice is a flag, 0 or 1.
+ *  - ->activated is -1 (woken from an uninterruptible sleep), 0, 1 (woken
+ *    by a task) or 2 (by an interrupt).
+ */
+static int check_task(task_t *p, int cpu, const char *name, char *buf, int len)
+{
+	struct cpusched_ingo *s = ingo(p);
+	int lo, hi;
+
+	if (p->policy != SCHED_NORMAL) {
+		lo = MAX_USER_RT_PRIO - 1 - p->rt_priority;
+		hi = lo;
+	} else {
+		lo = max(p->static_prio - MAX_BONUS / 2, MAX_RT_PRIO);
+		hi = min(p->static_prio + MAX_BONUS / 2, MAX_PRIO - 1);
+	}
+	if (s->normal_prio < lo || s->normal_prio > hi) {
+		snprintf(buf, len,
+			 "cpu%d %s: %s/%d has normal prio %d, not in %d..%d "
+			 "(policy %d, rt_priority %lu, static prio %d)",
+			 cpu, name, p->comm, p->pid, s->normal_prio, lo, hi,
+			 (int)p->policy, p->rt_priority, p->static_prio);
+		return 1;
+	}
+	if (!s->time_slice) {
+		snprintf(buf, len, "cpu%d %s: %s/%d is queued with no slice",
+			 cpu, name, p->comm, p->pid);
+		return 1;
+	}
+	if (s->first_time_slice > 1) {
+		snprintf(buf, len, "cpu%d %s: %s/%d has first_time_slice %u",
+			 cpu, name, p->comm, p->pid, s->first_time_slice);
+		return 1;
+	}
+	if (s->activated < -1 || s->activated > 2) {
+		snprintf(buf, len, "cpu%d %s: %s/%d has activated %d", cpu,
+			 name, p->comm, p->pid, s->activated);
+		return 1;
+	}
+	return 0;
+}
+
+/*
  * check_array - each set bit below MAX_PRIO has a non-empty queue whose
  * tasks point to @array at that prio, the better of their normal and
  * inherited (PI) ones; the delimiter is set; the count
@@ -3109,6 +3164,8 @@ static int check_array(struct runqueue *rq, prio_array_t *array,
 					 p->pi_prio);
 				return 1;
 			}
+			if (p != rq->idle && check_task(p, cpu, name, buf, len))
+				return 1;
 			n++;
 			if (p != rq->idle)
 				(*count)++;
@@ -3120,6 +3177,131 @@ static int check_array(struct runqueue *rq, prio_array_t *array,
 		return 1;
 	}
 	return 0;
+}
+
+#ifdef CONFIG_SCHEDSTATS
+/*
+ * check_queued_since - no task queued in @rq's active array after @curr
+ * arrived, in a later jiffy (sched_info), waits at a better level than
+ * @curr's unless @curr has need_resched set.  Every path that queues a
+ * task or betters a queued one preempts a worse current task: wake-ups
+ * (TASK_PREEMPTS_CURR), the pulls and moves of SMP, setscheduler(),
+ * set_user_nice(), PI; every path that worsens the running task
+ * reschedules it.  Three do not, and are let off:
+ *
+ *  - the pick itself: a woken task is requeued at its queue-wait credit
+ *    and may go below a level that was behind it (its prio had not been
+ *    recomputed since a renice, a setscheduler(), a child's exit or a
+ *    change of def_timeslice_ms).  The tasks it goes behind were queued
+ *    by then: no later jiffy.
+ *  - a sync wake-up on the waker's own CPU: the waker schedules before
+ *    anything else happens (the machine has no sync waker but
+ *    kfix_ingo.c's, which sleeps at once).
+ *  - a child forked with CLONE_VM queued on its parent's CPU is not
+ *    checked against it, and may be better when the parent's prio is
+ *    older than a renice (the machine forks that way only from init,
+ *    SCHED_FIFO 99).
+ *
+ * A task requeued whole (child_runs_first()) or never counted as queued
+ * since it ran has no last_queued: it is left out.
+ */
+static int check_queued_since(struct runqueue *rq, task_t *curr, int cpu,
+			      char *buf, int len)
+{
+	task_t *p;
+	int level;
+
+	for_each_level(level, rq->active) {
+		if (level >= ingo(curr)->prio)
+			break;
+		list_for_each_entry(p, rq->active->queue + level,
+				    u.ingosched.run_list) {
+			if (p->parent == curr || !p->sched_info.last_queued ||
+			    !time_after(p->sched_info.last_queued,
+					curr->sched_info.last_arrival))
+				continue;
+			snprintf(buf, len,
+				 "cpu%d: %s/%d (prio %d) runs since jiffy %lu, "
+				 "%s/%d (prio %d) waits since jiffy %lu, no "
+				 "reschedule pending",
+				 cpu, curr->comm, curr->pid, ingo(curr)->prio,
+				 curr->sched_info.last_arrival, p->comm, p->pid,
+				 ingo(p)->prio, p->sched_info.last_queued);
+			return 1;
+		}
+	}
+	return 0;
+}
+#else
+static inline int check_queued_since(struct runqueue *rq, task_t *curr, int cpu,
+				     char *buf, int len)
+{
+	return 0;
+}
+#endif /* CONFIG_SCHEDSTATS */
+
+/*
+ * check_curr - the rules of what an online CPU runs (a dying CPU, out of
+ * cpu_online_map, runs its idle task by force: ingo_sched_idle_next()
+ * queues it at the head of the active array, as SCHED_FIFO 99):
+ *
+ *  - the idle task is not queued and has prio MAX_PRIO;
+ *  - the idle task runs while tasks are queued only with need_resched
+ *    set (every path that queues a task preempts it), except on an SMT
+ *    machine: dependent_sleeper() keeps a CPU idle while a sibling runs
+ *    a task that outweighs its own, until a tick (wake_priority_sleeper())
+ *    or the sibling going idle asks again;
+ *  - any other task is queued in one of @rq's arrays with ->activated 0
+ *    (reset when it is picked; nothing wakes a queued task);
+ *  - in the expired array it has need_resched set: expire_task() sets it
+ *    (the fork that expires a parent sets it again before returning,
+ *    see fork_tick()), a yield schedules at once, and nothing else puts
+ *    a running task there;
+ *  - in the active array, check_queued_since().
+ */
+static int check_curr(struct runqueue *rq, int cpu, char *buf, int len)
+{
+	task_t *curr = rq->curr, *idle = rq->idle;
+	int resched = test_tsk_thread_flag(curr, TIF_NEED_RESCHED);
+
+	if (ingo(idle)->array || ingo(idle)->prio != MAX_PRIO) {
+		snprintf(buf, len, "cpu%d: idle task %s, prio %d", cpu,
+			 ingo(idle)->array ? "queued" : "not queued",
+			 ingo(idle)->prio);
+		return 1;
+	}
+	if (curr == idle) {
+		if (rq->nr_running && !resched &&
+		    cpus_weight(cpu_sibling_map[cpu]) == 1) {
+			snprintf(buf, len,
+				 "cpu%d: idle with %lu tasks queued, no "
+				 "reschedule pending",
+				 cpu, rq->nr_running);
+			return 1;
+		}
+		return 0;
+	}
+	if (ingo(curr)->array != rq->active &&
+	    ingo(curr)->array != rq->expired) {
+		snprintf(buf, len, "cpu%d: running %s/%d is queued elsewhere",
+			 cpu, curr->comm, curr->pid);
+		return 1;
+	}
+	if (ingo(curr)->activated) {
+		snprintf(buf, len, "cpu%d: running %s/%d has activated %d", cpu,
+			 curr->comm, curr->pid, ingo(curr)->activated);
+		return 1;
+	}
+	if (resched)
+		return 0;
+	if (ingo(curr)->array == rq->expired) {
+		snprintf(buf, len,
+			 "cpu%d: running %s/%d is in the expired array, no "
+			 "reschedule pending",
+			 cpu, curr->comm, curr->pid);
+		return 1;
+	}
+	return check_queued_since(rq, curr, cpu, buf, len);
 }
 
 /* check_rq - the arrays of one runqueue and what sums them up. */
@@ -3167,6 +3349,15 @@ static int check_rq(int cpu, char *buf, int len)
 			 rq->curr->comm, rq->curr->pid);
 		return 1;
 	}
+	if (rq->fork_resched) {
+		snprintf(buf, len,
+			 "cpu%d: the reschedule of %s/%d's fork is "
+			 "still pending",
+			 cpu, rq->fork_resched->comm, rq->fork_resched->pid);
+		return 1;
+	}
+	if (cpu_online(cpu))
+		return check_curr(rq, cpu, buf, len);
 	return 0;
 }
 
