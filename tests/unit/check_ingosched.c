@@ -203,6 +203,19 @@ static void set_slice(int pid, unsigned int ticks)
 	ck_assert_int_eq(kfix_ingo_set_time_slice(pid, ticks), 0);
 }
 
+#define TUNABLE_DIR	"/sys/cpusched/ingosched/"
+
+/* Write @value to the control /sys/cpusched/ingosched/@name. */
+static void set_tunable(const char *name, int value)
+{
+	char path[64], text[16];
+
+	snprintf(path, sizeof(path), TUNABLE_DIR "%s", name);
+	snprintf(text, sizeof(text), "%d", value);
+	ck_assert_msg(sim_sysfs_write(path, text) == 0, "%s = %s refused",
+		      path, text);
+}
+
 static struct sim_cpu_info cpu_info(int cpu)
 {
 	struct sim_cpu_info ci;
@@ -432,6 +445,99 @@ START_TEST(ingo_slice_fifo_is_zero)
 }
 END_TEST
 
+/*
+ * The slice in jiffies at another HZ, and with other min_timeslice_ms and
+ * def_timeslice_ms: MIN_TIMESLICE = max(min_ms * HZ / 1000, 1) and
+ * DEF_TIMESLICE = max(def_ms * HZ / 1000, 1), task_timeslice() =
+ * max(x * (140 - static_prio) / 20, MIN_TIMESLICE), x = 4 * DEF_TIMESLICE
+ * below nice 0, else DEF_TIMESLICE; a jiffy is 1 s / HZ.
+ */
+static const struct {
+	int hz, min_ms, def_ms, nice;
+	unsigned long long slice_ns;
+} hz_slice_table[] = {
+	/* DEF 10 jiffies: 10 * 1 / 20 = 0, MIN 5 * 100 / 1000 = 0 -> 1 */
+	{ 100, 5, 100, 19, MS(10) },
+	/* 10 * 20 / 20 = 10 jiffies of 10 ms */
+	{ 100, 5, 100, 0, MS(100) },
+	/* DEF 100 * 10 / 1000 = 1 jiffy of 100 ms */
+	{ 10, 5, 100, 0, MS(100) },
+	/* DEF 10 * 10 / 1000 = 0 -> 1; 4 * 1 * 40 / 20 = 8 */
+	{ 10, 5, 10, 0, MS(100) },
+	{ 10, 5, 10, -20, MS(800) },
+	/* MIN 5 * 250 / 1000 = 1 jiffy of 4 ms; 25 * 1 / 20 = 1 */
+	{ 250, 5, 100, 19, MS(4) },
+	/* MIN 100 * 10000 / 1000 = 1000 jiffies of 100 us */
+	{ 10000, 100, 100, 19, MS(100) },
+	/* def_timeslice_ms at its top: 1000 jiffies; 4 * 1000 * 40 / 20 */
+	{ 1000, 5, 1000, 0, SEC(1) },
+	{ 1000, 5, 1000, -20, SEC(8) },
+	/* 200 * 10 / 20 = 100; 200 * 1 / 20 = 10, above MIN */
+	{ 1000, 5, 200, 10, MS(100) },
+	{ 1000, 5, 200, 19, MS(10) },
+	/* min_timeslice_ms 20: 100 * 1 / 20 = 5 -> 20; 50 stays */
+	{ 1000, 20, 100, 19, MS(20) },
+	{ 1000, 20, 100, 10, MS(50) },
+	{ 1000, 60, 100, 10, MS(60) },
+};
+
+#define NR_HZ_SLICES	((int)(sizeof(hz_slice_table) / sizeof(hz_slice_table[0])))
+
+START_TEST(ingo_slice_at_hz_and_tunables)
+{
+	struct sim_config cfg;
+	int pid;
+
+	sim_config_init(&cfg);
+	cfg.hz = hz_slice_table[_i].hz;
+	cfg.cmdline = CMDLINE;
+	t_boot_cfg(&cfg);
+	set_tunable("min_timeslice_ms", hz_slice_table[_i].min_ms);
+	set_tunable("def_timeslice_ms", hz_slice_table[_i].def_ms);
+	pid = script("normal", hz_slice_table[_i].nice);
+	ck_assert_uint_eq(rr_interval_ns(pid, 0), hz_slice_table[_i].slice_ns);
+}
+END_TEST
+
+/* ---- tunables ------------------------------------------------------------ */
+
+/* The controls in table order, each with its 2.6.10 value by default. */
+static const struct {
+	const char *name;
+	int min, max, def;
+} tunable_table[] = {
+	{ "min_timeslice_ms", 1, 100, MIN_TIMESLICE },
+	{ "def_timeslice_ms", 10, 1000, DEF_TIMESLICE },
+	{ "on_runqueue_weight", 0, 100, 30 },
+	{ "child_penalty", 0, 100, CHILD_PENALTY },
+	{ "parent_penalty", 0, 100, PARENT_PENALTY },
+	{ "exit_weight", 0, 100, EXIT_WEIGHT },
+	{ "interactive_delta", 0, 10, INTERACTIVE_DELTA },
+	{ "credit_limit", 0, 1000, CREDIT_LIMIT },
+};
+
+#define NR_TUNABLES	((int)(sizeof(tunable_table) / sizeof(tunable_table[0])))
+
+/* Each control: its place, range and default, and it reads as that. */
+START_TEST(ingo_tunable_defaults)
+{
+	char path[64], buf[32], want[32];
+	int min, max, def;
+
+	boot(1);
+	ck_assert_int_eq(sim_nr_tunables(), NR_TUNABLES);
+	ck_assert_str_eq(sim_tunable_name(_i), tunable_table[_i].name);
+	ck_assert_int_eq(sim_tunable_limits(_i, &min, &max, &def), 0);
+	ck_assert_int_eq(min, tunable_table[_i].min);
+	ck_assert_int_eq(max, tunable_table[_i].max);
+	ck_assert_int_eq(def, tunable_table[_i].def);
+	snprintf(path, sizeof(path), TUNABLE_DIR "%s", tunable_table[_i].name);
+	ck_assert_int_ge(sim_sysfs_read(path, buf, sizeof(buf)), 0);
+	snprintf(want, sizeof(want), "%d\n", tunable_table[_i].def);
+	ck_assert_str_eq(buf, want);
+}
+END_TEST
+
 /* ---- sleep_avg on wake-up (recalc_task_prio) ----------------------------- */
 
 /*
@@ -631,6 +737,158 @@ START_TEST(ingo_interactive_decides_array_at_expiry)
 	ck_assert_uint_eq(k.first_time_slice, 0);
 	ck_assert_int_eq(curr(0), interactive ? h : e);
 	ck_assert_int_eq(kfix_ingo_same_array(h, e), interactive);
+}
+END_TEST
+
+/* ---- wake-up preemption -------------------------------------------------- */
+
+/*
+ * TASK_PREEMPTS_CURR: a woken task preempts the running one only if its
+ * prio is strictly better.  1 CPU: hog H at @hog_nice runs, its prio
+ * static + 5 (sleep_avg 0, clamped to 139); script task S at @nice,
+ * sleep_avg 0, is woken after a sleep of 0 ns, so its prio is static + 5
+ * too.  Nice 18 and 19 both give 139.
+ */
+static const struct {
+	int hog_nice, nice, preempts;
+} wake_preempt_table[] = {
+	{ 0, -1, 1 },	/* 124 < 125: better */
+	{ 0, 0, 0 },	/* 125 = 125: equal */
+	{ 0, 1, 0 },	/* 126 > 125: worse */
+	{ 19, 18, 0 },	/* 139 = 139: equal, though a better nice */
+	{ 19, 10, 1 },	/* 135 < 139 */
+};
+
+#define NR_WAKE_PREEMPT	\
+	((int)(sizeof(wake_preempt_table) / sizeof(wake_preempt_table[0])))
+
+START_TEST(ingo_wake_preempts_only_a_worse_prio)
+{
+	int preempts = wake_preempt_table[_i].preempts;
+	int h, s;
+
+	boot(1);
+	h = hog("h", wake_preempt_table[_i].hog_nice);
+	s = script("s", wake_preempt_table[_i].nice);
+	/* an expiry now recomputes H's prio from sleep_avg 0 */
+	set_sleep_avg(h, 0);
+	set_slice(h, 1);
+	t_run(TICK_NS);
+	ck_assert_int_eq(curr(0), h);
+	set_sleep_avg(s, 0);
+
+	post(s, SIM_CMD_BURN, MS(10), 0);
+	ck_assert_int_eq(curr(0), preempts ? s : h);
+	ck_assert_int_eq(t_info(preempts ? h : s).state, 'Q');
+}
+END_TEST
+
+/*
+ * Equal priority does not preempt even a running task that is no longer
+ * the first of its level (schedule() requeues a woken task it picks at
+ * the tail of its level, for its queue-wait credit).  1 CPU, nice 19
+ * script tasks, prio 139 at any sleep_avg up to 500 ms (bonus 5): C,
+ * then X wake while FIFO task R burns 10 ms; when R sleeps, C is picked,
+ * requeued behind X, and runs.  Then S wakes at 139: C keeps the CPU.
+ *   R done:   cpu: C    active[139]: X, C
+ *   S wakes:  cpu: C    active[139]: X, C, S
+ */
+START_TEST(ingo_wake_equal_does_not_preempt_a_requeued_task)
+{
+	int r, c, x, s;
+
+	boot(1);
+	r = t_spawn_script("r", SIM_SCHED_FIFO, 50, 0);
+	c = script("c", 19);
+	x = script("x", 19);
+	s = script("s", 19);
+	post(r, SIM_CMD_BURN, MS(10), 0);
+	post(c, SIM_CMD_BURN, MS(50), 0);
+	post(x, SIM_CMD_BURN, MS(50), 0);
+	wait_cmds(r);
+	ck_assert_int_eq(curr(0), c);
+	ck_assert_int_eq(ingo(c).prio, MAX_PRIO - 1);
+	ck_assert_int_eq(ingo(x).prio, MAX_PRIO - 1);
+
+	post(s, SIM_CMD_BURN, MS(50), 0);
+	ck_assert_int_eq(ingo(s).prio, MAX_PRIO - 1);
+	ck_assert_int_eq(curr(0), c);
+}
+END_TEST
+
+/*
+ * The waker's side of a sync wake-up, on @cpu: 1 ms of CPU, then wake
+ * wait queue WQ_SYNC sync and sleep 50 ms, then sleep for ever.
+ */
+#define WQ_SYNC		1
+
+static void sync_waker_body(void *unused)
+{
+	sim_burn(MS(1));
+	kfix_ingo_wake_sync_and_sleep(WQ_SYNC, MS(50));
+	for (;;)
+		sim_sleep(SEC(1000));
+}
+
+/* Script task @name on @cpus, asleep on wait queue WQ_SYNC. */
+static int sync_sleeper(const char *name, int nice, const char *cpus)
+{
+	int s = script_on(name, nice, cpus);
+
+	post(s, SIM_CMD_WQ_WAIT, WQ_SYNC, 0);
+	while (t_info(s).state != 'S' || t_info(s).cmds_done)
+		t_run(TICK_NS);
+	return s;
+}
+
+/*
+ * A sync wake-up on the waker's own CPU does not preempt it: the waker
+ * sleeps next.  1 CPU: S (nice 0, prio 125) waits on the queue; W (nice
+ * 19, prio 139) wakes it sync and sleeps.  S is better, yet W goes to
+ * sleep without being preempted (no involuntary switch), and S runs
+ * from that instant.
+ */
+START_TEST(ingo_wake_sync_does_not_preempt_the_waker)
+{
+	struct sim_task_info w0;
+	int s, w;
+
+	boot(1);
+	s = sync_sleeper("s", 0, NULL);
+	w = t_spawn("w", SIM_SCHED_NORMAL, 0, 19, sync_waker_body, NULL);
+	w0 = t_info(w);
+	t_run(MS(2));
+	ck_assert_uint_eq(t_info(s).cmds_done, 1);
+	ck_assert_uint_eq(t_info(w).nvcsw, w0.nvcsw + 1);
+	ck_assert_uint_eq(t_info(w).nivcsw, w0.nivcsw);
+	ck_assert_int_eq(t_info(w).state, 'S');
+}
+END_TEST
+
+/*
+ * A sync wake-up of a task on another CPU preempts there as any other.
+ * 2 CPUs: hog H (nice 19) and S (nice 0, asleep on the queue) pinned to
+ * cpu1, W (nice 19) pinned to cpu0 wakes S sync: S runs on cpu1 at the
+ * instant of the wake-up, H is preempted.
+ */
+START_TEST(ingo_wake_sync_other_cpu_preempts)
+{
+	unsigned long h_out;
+	int h, s;
+
+	boot(2);
+	h = hog_on("h", 19, "1");
+	s = sync_sleeper("s", 0, "1");
+	post(s, SIM_CMD_BURN, MS(20), 0);
+	while (curr(1) != h)
+		t_run(TICK_NS);
+	h_out = t_info(h).nivcsw;
+	spawn_on("w", SIM_SCHED_NORMAL, 0, 19, "0", sync_waker_body, NULL);
+	t_run(MS(2));
+	ck_assert_int_eq(t_info(s).cmds_done, 1);
+	ck_assert_int_eq(curr(1), s);
+	ck_assert_uint_eq(t_info(h).nivcsw, h_out + 1);
+	ck_assert_uint_eq(t_info(s).runtime_ns, MS(1));
 }
 END_TEST
 
@@ -2543,6 +2801,11 @@ static Suite *ingosched_suite(void)
 	tcase_add_loop_test(tc, ingo_slice_by_nice_normal, 0, NR_SLICES);
 	tcase_add_loop_test(tc, ingo_slice_by_nice_rr, 0, NR_SLICES);
 	tcase_add_test(tc, ingo_slice_fifo_is_zero);
+	tcase_add_loop_test(tc, ingo_slice_at_hz_and_tunables, 0,
+			    NR_HZ_SLICES);
+
+	tc = tcase(s, "tunables");
+	tcase_add_loop_test(tc, ingo_tunable_defaults, 0, NR_TUNABLES);
 
 	tc = tcase(s, "interactivity");
 	tcase_add_loop_test(tc, ingo_wake_updates_sleep_avg, 0,
@@ -2550,6 +2813,11 @@ static Suite *ingosched_suite(void)
 	tcase_add_loop_test(tc, ingo_wake_credits_queue_wait, 0, 2);
 	tcase_add_loop_test(tc, ingo_interactive_decides_array_at_expiry, 0,
 			    NR_INTERACTIVE);
+	tcase_add_loop_test(tc, ingo_wake_preempts_only_a_worse_prio, 0,
+			    NR_WAKE_PREEMPT);
+	tcase_add_test(tc, ingo_wake_equal_does_not_preempt_a_requeued_task);
+	tcase_add_test(tc, ingo_wake_sync_does_not_preempt_the_waker);
+	tcase_add_test(tc, ingo_wake_sync_other_cpu_preempts);
 	tcase_add_test(tc, ingo_run_drains_sleep_avg);
 	tcase_add_test(tc, ingo_run_high_credit_drains_slower);
 	tcase_add_test(tc, ingo_credit_floor_is_below_minus_limit);

@@ -81,6 +81,15 @@ int kfix_ingo_renice(int pid, int nice)
 	return 0;
 }
 
+int kfix_ingo_wake_sync_and_sleep(int wq, unsigned long long sleep_ns)
+{
+	if (!kfix_ingo_available() || wq < 0 || wq >= SIM_NR_WQ)
+		return -1;
+	wake_up_interruptible_sync(&sim.wq[wq]);
+	sim_sleep(sleep_ns);
+	return 0;
+}
+
 #else /* !CONFIG_CPUSCHED_INGOSCHED */
 
 /* Without the driver every write answers "not available". */
@@ -106,6 +115,11 @@ int kfix_ingo_same_array(int a, int b)
 }
 
 int kfix_ingo_renice(int pid, int nice)
+{
+	return -1;
+}
+
+int kfix_ingo_wake_sync_and_sleep(int wq, unsigned long long sleep_ns)
 {
 	return -1;
 }

@@ -68,6 +68,14 @@ int kfix_ingo_break_normal_prio(int pid, int prio);
  */
 int kfix_ingo_renice(int pid, int nice);
 
+/*
+ * Task context: wake one sleeper of harness wait queue @wq as a sync
+ * wake-up (wake_up_interruptible_sync(), the waker promising to sleep
+ * next), then sleep @sleep_ns interruptibly as that promise says, with
+ * nothing in between.  0, or -1 (no driver, no such queue).
+ */
+int kfix_ingo_wake_sync_and_sleep(int wq, unsigned long long sleep_ns);
+
 #ifdef __cplusplus
 }
 #endif
