@@ -635,24 +635,37 @@ END_TEST
 /*
  * The wait on the runqueue of a woken task counts as sleep when it is
  * picked: fully if an interrupt woke it (activated 2), else weighted by
- * ON_RUNQUEUE_WEIGHT * 128 / 100 = 38, / 128 (activated 1).
- * 1 CPU: script task S (nice 0, sleep_avg 100 ms) sleeps from t; FIFO task
- * X burns 1 ms, then S is woken (by X, or by an interrupt) and waits
+ * on_runqueue_weight (ON_RUNQUEUE_WEIGHT, 30 %) as W * 128 / 100 / 128
+ * (activated 1); not at all after an uninterruptible sleep (activated -1).
+ * 1 CPU: script task S (nice 0, sleep_avg 100 ms) sleeps from t; FIFO
+ * task X burns 1 ms, then S is woken (by X, or by an interrupt) and waits
  * while X burns 40 ms more.  The 1 ms sleep gives 1 * (10 - 1) = 9 ms at
  * the wake-up (109 ms, bonus 1), then the 40 ms wait:
- *   irq wake:   40 ms * (10 - 1) = 360 ms             -> 469 ms
- *   task wake:  40 ms * 38 / 128 = 11.875 ms, * 9 = 106.875 ms
- *							    -> 215.875 ms
+ *   irq wake:              40 ms * (10 - 1) = 360 ms    -> 469 ms
+ *   task wake, 30 %:       40 ms * 38 / 128 = 11.875 ms, * 9 = 106.875 ms
+ *                                                       -> 215.875 ms
+ *   task wake, 100 %:      40 ms * 128 / 128 * 9        -> 469 ms
+ *   task wake, 0 %:        nothing                      -> 109 ms
+ *   irq wake, 0 %:         full, as ever                -> 469 ms
+ *   uninterruptible sleep: the 1 ms sleep counts (9 ms), the wait does
+ *                          not                          -> 109 ms
  */
 #define QUEUE_WAIT		MS(40)
 
 static const struct {
-	int by_irq;
+	int by_irq, unint, weight;
 	unsigned long long expect_ns;
 } queue_wait_table[] = {
-	{ 1, 469000000ULL },
-	{ 0, 215875000ULL },
+	{ 1, 0, 30, 469000000ULL },
+	{ 0, 0, 30, 215875000ULL },
+	{ 0, 0, 100, 469000000ULL },
+	{ 0, 0, 0, 109000000ULL },
+	{ 1, 0, 0, 469000000ULL },
+	{ 0, 1, 30, 109000000ULL },
 };
+
+#define NR_QUEUE_WAIT	\
+	((int)(sizeof(queue_wait_table) / sizeof(queue_wait_table[0])))
 
 START_TEST(ingo_wake_credits_queue_wait)
 {
@@ -660,8 +673,12 @@ START_TEST(ingo_wake_credits_queue_wait)
 	int x, s;
 
 	boot(1);
+	set_tunable("on_runqueue_weight", queue_wait_table[_i].weight);
 	x = t_spawn_script("x", SIM_SCHED_FIFO, 50, 0);
 	s = script("s", 0);
+	/* asleep uninterruptibly from this instant, until X wakes it */
+	if (queue_wait_table[_i].unint)
+		post(s, SIM_CMD_SLEEP_UNINT, SEC(10), 0);
 	set_sleep_avg(s, MS(100));
 	post(x, SIM_CMD_BURN, TICK_NS, 0);
 	if (!by_irq)
@@ -672,14 +689,13 @@ START_TEST(ingo_wake_credits_queue_wait)
 		ck_assert_int_eq(sim_wake(s), 0);
 	}
 	wait_cmds(x);
-	ck_assert_uint_eq(t_info(s).wakeups, 1);
 	t_run(TICK_NS);
 
 	ck_assert_uint_eq(t_info(s).wait_ns, QUEUE_WAIT);
 	ck_assert_msg(ingo(s).sleep_avg == queue_wait_table[_i].expect_ns,
-		      "%s wake: sleep_avg %llu ns, expected %llu",
-		      by_irq ? "irq" : "task", ingo(s).sleep_avg,
-		      queue_wait_table[_i].expect_ns);
+		      "%s wake, weight %d: sleep_avg %llu ns, expected %llu",
+		      by_irq ? "irq" : "task", queue_wait_table[_i].weight,
+		      ingo(s).sleep_avg, queue_wait_table[_i].expect_ns);
 }
 END_TEST
 
@@ -813,6 +829,56 @@ START_TEST(ingo_wake_equal_does_not_preempt_a_requeued_task)
 	post(s, SIM_CMD_BURN, MS(50), 0);
 	ck_assert_int_eq(ingo(s).prio, MAX_PRIO - 1);
 	ck_assert_int_eq(curr(0), c);
+}
+END_TEST
+
+/*
+ * try_to_wake_up() returns 1 if it woke the task, 0 if there was nothing
+ * to do (wake_up_process() hands that back to SIM_CMD_WAKE).  1 CPU:
+ * script task W (nice -5: it preempts S) wakes sleeping S (1); with S
+ * runnable (burning), W wakes S (0) and itself, running (0).
+ */
+START_TEST(ingo_wake_returns_whether_it_woke)
+{
+	int w, s;
+
+	boot(1);
+	w = script("w", -5);
+	s = script("s", 0);
+	ck_assert_int_eq(t_cmd(w, SIM_CMD_WAKE, s, 0, 0, 0), 1);
+	post(s, SIM_CMD_BURN, MS(50), 0);
+	ck_assert_int_eq(t_cmd(w, SIM_CMD_WAKE, s, 0, 0, 0), 0);
+	ck_assert_int_eq(t_cmd(w, SIM_CMD_WAKE, w, 0, 0, 0), 0);
+	ck_assert_uint_eq(t_info(s).wakeups, 2);
+}
+END_TEST
+
+/*
+ * A task woken on another CPU's runqueue takes that runqueue's clock:
+ * its timestamp is the waker's time moved by the difference of the two
+ * CPUs' last ticks.  At one instant the CPUs tick in order, so a task
+ * on cpu0 whose burn ends at a tick has seen cpu0's tick but not yet
+ * cpu1's: 2 CPUs, FIFO hog F and script task S pinned to cpu1 (S asleep,
+ * F keeps it queued once woken), script task W pinned to cpu0 burns to a
+ * tick, then wakes S: S's timestamp is one tick before the wake-up.
+ */
+START_TEST(ingo_wake_remote_takes_the_remote_clock)
+{
+	unsigned long long woken_at;
+	int w, s;
+
+	boot(2);
+	s = script_on("s", 0, "1");
+	w = script_on("w", 0, "0");
+	spawn_on("f", SIM_SCHED_FIFO, 50, 0, "1", t_body_hog, NULL);
+	t_run(MS(10));
+	post(w, SIM_CMD_BURN, MS(5), 0);
+	post(w, SIM_CMD_WAKE, s, 0);
+	woken_at = sim_now() + MS(5);
+	wait_cmds(w);
+	ck_assert_int_eq(sim_cmd_result(w), 1);
+	ck_assert_int_eq(t_info(s).state, 'Q');
+	ck_assert_uint_eq(ingo(s).timestamp, woken_at - TICK_NS);
 }
 END_TEST
 
@@ -2810,12 +2876,15 @@ static Suite *ingosched_suite(void)
 	tc = tcase(s, "interactivity");
 	tcase_add_loop_test(tc, ingo_wake_updates_sleep_avg, 0,
 			    NR_WAKE_CASES);
-	tcase_add_loop_test(tc, ingo_wake_credits_queue_wait, 0, 2);
+	tcase_add_loop_test(tc, ingo_wake_credits_queue_wait, 0,
+			    NR_QUEUE_WAIT);
 	tcase_add_loop_test(tc, ingo_interactive_decides_array_at_expiry, 0,
 			    NR_INTERACTIVE);
 	tcase_add_loop_test(tc, ingo_wake_preempts_only_a_worse_prio, 0,
 			    NR_WAKE_PREEMPT);
 	tcase_add_test(tc, ingo_wake_equal_does_not_preempt_a_requeued_task);
+	tcase_add_test(tc, ingo_wake_returns_whether_it_woke);
+	tcase_add_test(tc, ingo_wake_remote_takes_the_remote_clock);
 	tcase_add_test(tc, ingo_wake_sync_does_not_preempt_the_waker);
 	tcase_add_test(tc, ingo_wake_sync_other_cpu_preempts);
 	tcase_add_test(tc, ingo_run_drains_sleep_avg);
