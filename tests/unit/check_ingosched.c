@@ -607,13 +607,12 @@ static const struct wake_case {
  * table's length.  After it (and a 0 ns run) sleep_avg, credit and prio
  * are the table's.
  */
-START_TEST(ingo_wake_updates_sleep_avg)
+/* One sleep of wake case @c on a booted machine; checks what it leaves. */
+static void check_wake_case(const struct wake_case *c)
 {
-	const struct wake_case *c = &wake_table[_i];
 	struct kfix_ingo k;
 	int pid;
 
-	boot(1);
 	pid = script("sleeper", c->nice);
 	set_sleep_avg(pid, MS(c->start_ms));
 	set_credit(pid, c->credit);
@@ -629,6 +628,52 @@ START_TEST(ingo_wake_updates_sleep_avg)
 	ck_assert_int_eq(k.interactive_credit, c->expect_credit);
 	ck_assert_int_eq(k.prio, c->expect_prio);
 	ck_assert_int_eq(t_info(pid).prio, c->expect_prio);
+}
+
+START_TEST(ingo_wake_updates_sleep_avg)
+{
+	boot(1);
+	check_wake_case(&wake_table[_i]);
+}
+END_TEST
+
+/*
+ * The same with other controls.  def_timeslice_ms D scales the sleep_avg
+ * range: MAX_SLEEP_AVG = 10 * D, a long sleep leaves 9 * D, the bonus is
+ * sleep_avg * 10 / (10 * D).  interactive_delta I moves DELTA = nice * 10
+ * / 40 + I, and so INTERACTIVE_SLEEP = MAX_SLEEP_AVG * (5 + DELTA + 1) /
+ * 10 - 1 jiffies.
+ */
+static const struct {
+	int def_ms, delta;
+	struct wake_case c;
+} wake_tunable_table[] = {
+	/* D 200: INTERACTIVE_SLEEP 2000 * 8 / 10 - 1 = 1599; 1800, bonus 9 */
+	{ 200, 2, { 0, 0, 100, 1600, 0,	1800, 116, 1 } },
+	/* bonus 100 * 10 / 2000 = 0: 1599 * 10, clamped at 2000 */
+	{ 200, 2, { 0, 0, 100, 1599, 0,	2000, 115, 1 } },
+	/* 50 * 10 = 500 -> 600, bonus 3 */
+	{ 200, 2, { 0, 0, 100, 50, 0,	600, 122, 0 } },
+	/* D 50: INTERACTIVE_SLEEP 500 * 8 / 10 - 1 = 399; 450, bonus 9 */
+	{ 50, 2, { 0, 0, 100, 400, 0,	450, 116, 1 } },
+	/* I 0: INTERACTIVE_SLEEP 1000 * 6 / 10 - 1 = 599 */
+	{ 100, 0, { 0, 0, 100, 600, 0,	900, 116, 1 } },
+	{ 100, 0, { 0, 0, 100, 599, 0,	1000, 115, 1 } },
+	/* uninterruptible, I 0: 100 * 9 stops at 599 */
+	{ 100, 0, { 0, 0, 100, 100, 1,	599, 120, 0 } },
+	/* I 10, nice -20: DELTA 5, 1000 * 11 / 10 - 1 = 1099: not reached */
+	{ 100, 10, { -20, 0, 100, 1000, 0, 1000, 100, 1 } },
+};
+
+#define NR_WAKE_TUNABLE	\
+	((int)(sizeof(wake_tunable_table) / sizeof(wake_tunable_table[0])))
+
+START_TEST(ingo_wake_sleep_avg_follows_tunables)
+{
+	boot(1);
+	set_tunable("def_timeslice_ms", wake_tunable_table[_i].def_ms);
+	set_tunable("interactive_delta", wake_tunable_table[_i].delta);
+	check_wake_case(&wake_tunable_table[_i].c);
 }
 END_TEST
 
@@ -703,22 +748,34 @@ END_TEST
 
 /*
  * TASK_INTERACTIVE(p): prio <= static_prio - DELTA(p), DELTA = nice * 10
- * / 40 + 2.  nice 0 needs bonus 7 (prio 118), -20 bonus 2 (103), -10
- * bonus 5 (110), 10 bonus 9 (126); nice 19 (DELTA 6, prio <= 133) never.
+ * / 40 + interactive_delta (2 by default).  nice 0 needs bonus 7 (prio
+ * 118), -20 bonus 2 (103), -10 bonus 5 (110), 10 bonus 9 (126); nice 19
+ * (DELTA 6, prio <= 133) never.
  */
 static const struct {
+	int delta;		/* interactive_delta */
 	int nice, bonus;
 	int prio, interactive;
 } interactive_table[] = {
-	{   0,  7, 118, 1 },
-	{   0,  6, 119, 0 },
-	{ -20,  2, 103, 1 },
-	{ -20,  1, 104, 0 },
-	{ -10,  5, 110, 1 },
-	{ -10,  4, 111, 0 },
-	{  10,  9, 126, 1 },
-	{  10,  8, 127, 0 },
-	{  19, 10, 134, 0 },
+	{ INTERACTIVE_DELTA,   0,  7, 118, 1 },
+	{ INTERACTIVE_DELTA,   0,  6, 119, 0 },
+	{ INTERACTIVE_DELTA, -20,  2, 103, 1 },
+	{ INTERACTIVE_DELTA, -20,  1, 104, 0 },
+	/* 100 - 5 clamped to 100, the best SCHED_NORMAL level */
+	{ INTERACTIVE_DELTA, -20, 10, 100, 1 },
+	{ INTERACTIVE_DELTA, -10,  5, 110, 1 },
+	{ INTERACTIVE_DELTA, -10,  4, 111, 0 },
+	{ INTERACTIVE_DELTA,  10,  9, 126, 1 },
+	{ INTERACTIVE_DELTA,  10,  8, 127, 0 },
+	{ INTERACTIVE_DELTA,  19, 10, 134, 0 },
+	/* interactive_delta 0: DELTA(nice 0) = 0, bonus 5 (prio 120) will do */
+	{ 0, 0,  5, 120, 1 },
+	{ 0, 0,  4, 121, 0 },
+	/* interactive_delta 10: DELTA(nice 0) = 10, prio 110: never */
+	{ 10, 0, 10, 115, 0 },
+	/* interactive_delta 5: DELTA(nice -20) = 0, prio 100 */
+	{ 5, -20,  5, 100, 1 },
+	{ 5, -20,  4, 101, 0 },
 };
 
 #define NR_INTERACTIVE	\
@@ -740,6 +797,7 @@ START_TEST(ingo_interactive_decides_array_at_expiry)
 	int h, e;
 
 	boot(1);
+	set_tunable("interactive_delta", interactive_table[_i].delta);
 	h = hog("h", nice);
 	e = hog("e", 19);
 	ck_assert_int_eq(curr(0), h);
@@ -958,6 +1016,33 @@ START_TEST(ingo_wake_sync_other_cpu_preempts)
 }
 END_TEST
 
+/*
+ * Level 100, the best SCHED_NORMAL one, is not RT: a task there still
+ * uses up its slice.  1 CPU, a nice -20 hog at sleep_avg 1 s: its first
+ * expiry puts it at 100 - 5, clamped to 100; given 1 tick again, the
+ * next tick expires it again (slice refilled, 800 ms) and it stays at
+ * 100, interactive, in the active array.
+ */
+START_TEST(ingo_prio_100_is_not_rt)
+{
+	int h;
+
+	boot(1);
+	h = hog("h", -20);
+	set_sleep_avg(h, NS_MAX_SLEEP_AVG);
+	set_slice(h, 1);
+	t_run(TICK_NS);
+	ck_assert_int_eq(ingo(h).prio, MAX_RT_PRIO);
+	ck_assert_int_eq(t_info(h).prio, MAX_RT_PRIO);
+
+	set_sleep_avg(h, NS_MAX_SLEEP_AVG);
+	set_slice(h, 1);
+	t_run(TICK_NS);
+	ck_assert_uint_eq(ingo(h).time_slice, timeslice_ms(-20));
+	ck_assert_int_eq(ingo(h).prio, MAX_RT_PRIO);
+}
+END_TEST
+
 /* ---- sleep_avg while running --------------------------------------------- */
 
 /*
@@ -992,22 +1077,40 @@ START_TEST(ingo_run_drains_sleep_avg)
 END_TEST
 
 /*
- * The same from 500 ms with HIGH_CREDIT (101): the run is divided by the
- * bonus (5), so a 100 ms slice costs 20 ms: 480 ms.
+ * The same from 500 ms with high credit (HIGH_CREDIT: above credit_limit,
+ * 100 by default): the run is divided by the bonus (5), so a 100 ms slice
+ * costs 20 ms: 480 ms.  At the limit itself it costs all 100 ms.
  */
+static const struct {
+	int limit;
+	long credit;
+	int expect_ms;
+} high_credit_table[] = {
+	{ CREDIT_LIMIT, CREDIT_LIMIT + 1, 480 },
+	{ CREDIT_LIMIT, CREDIT_LIMIT, 400 },
+	{ 10, 11, 480 },
+	{ 10, 10, 400 },
+	{ 0, 1, 480 },
+};
+
+#define NR_HIGH_CREDIT \
+	((int)(sizeof(high_credit_table) / sizeof(high_credit_table[0])))
+
 START_TEST(ingo_run_high_credit_drains_slower)
 {
+	long credit = high_credit_table[_i].credit;
 	int h;
 
 	boot(1);
+	set_tunable("credit_limit", high_credit_table[_i].limit);
 	h = hog("hog", 0);
 	set_slice(h, 1);
 	t_run(TICK_NS);
 	set_sleep_avg(h, MS(500));
-	set_credit(h, CREDIT_LIMIT + 1);
+	set_credit(h, credit);
 	t_run(MS(DEF_TIMESLICE));
-	ck_assert_uint_eq(ingo(h).sleep_avg, MS(480));
-	ck_assert_int_eq(ingo(h).interactive_credit, CREDIT_LIMIT + 1);
+	ck_assert_uint_eq(ingo(h).sleep_avg, MS(high_credit_table[_i].expect_ms));
+	ck_assert_int_eq(ingo(h).interactive_credit, credit);
 }
 END_TEST
 
@@ -1271,12 +1374,26 @@ START_TEST(ingo_fork_last_tick_expires_parent)
 END_TEST
 
 /*
- * P at sleep_avg 750 ms (bonus 7, prio 118) and credit 42 forks:
- *   child sleep_avg = 7 * 95 / 100 * 1000 / 10 = 600 ms, credit 0;
- *   P's sleep_avg   = 7 * 100 / 100 * 1000 / 10 = 700 ms, credit kept;
- *   the child (no CLONE_VM, same CPU) takes P's prio, 118, not the 119
- *   of its own sleep_avg.
+ * P at sleep_avg 750 ms (bonus 7, prio 118) and credit 42 forks; with
+ * child_penalty C and parent_penalty P (% of sleep_avg kept, 95 and 100
+ * by default), quantised to the bonus:
+ *   child sleep_avg = 7 * C / 100 * 1000 / 10 ms, credit 0;
+ *   P's sleep_avg   = 7 * P / 100 * 1000 / 10 ms, credit kept;
+ *   the child (no CLONE_VM, same CPU) takes P's prio, 118, whatever its
+ *   own sleep_avg gives.
  */
+static const struct {
+	int child_penalty, parent_penalty, child_ms, parent_ms;
+} fork_penalty_table[] = {
+	{ 95, 100, 600, 700 },	/* 665 / 100 = 6; 700 / 100 = 7 */
+	{ 50, 100, 300, 700 },	/* 350 / 100 = 3 */
+	{ 95, 50, 600, 300 },
+	{ 100, 30, 700, 200 },	/* 210 / 100 = 2 */
+};
+
+#define NR_FORK_PENALTIES \
+	((int)(sizeof(fork_penalty_table) / sizeof(fork_penalty_table[0])))
+
 START_TEST(ingo_fork_penalises_sleep_avg)
 {
 	struct kfix_ingo kp, kc;
@@ -1284,6 +1401,8 @@ START_TEST(ingo_fork_penalises_sleep_avg)
 	int p;
 
 	boot(1);
+	set_tunable("child_penalty", fork_penalty_table[_i].child_penalty);
+	set_tunable("parent_penalty", fork_penalty_table[_i].parent_penalty);
 	p = script("parent", 0);
 	set_sleep_avg(p, MS(750));
 	set_credit(p, 42);
@@ -1291,9 +1410,9 @@ START_TEST(ingo_fork_penalises_sleep_avg)
 	ck_assert_int_gt(child, 0);
 	kp = ingo(p);
 	kc = ingo(child);
-	ck_assert_uint_eq(kc.sleep_avg, MS(600));
+	ck_assert_uint_eq(kc.sleep_avg, MS(fork_penalty_table[_i].child_ms));
 	ck_assert_int_eq(kc.interactive_credit, 0);
-	ck_assert_uint_eq(kp.sleep_avg, MS(700));
+	ck_assert_uint_eq(kp.sleep_avg, MS(fork_penalty_table[_i].parent_ms));
 	ck_assert_int_eq(kp.interactive_credit, 42);
 	ck_assert_int_eq(kp.prio, 118);
 	ck_assert_int_eq(kc.prio, 118);
@@ -1400,23 +1519,30 @@ START_TEST(ingo_exit_after_first_slice_gives_nothing)
 END_TEST
 
 /*
- * A child exits with a lower sleep_avg than its parent's: the parent's
- * becomes parent / 4 * 3 + child / 4 (EXIT_WEIGHT 3); a higher one
- * leaves the parent's alone.
+ * A child exits with a lower sleep_avg than its parent's: with exit_weight
+ * W (EXIT_WEIGHT, 3 by default) the parent's becomes parent / (W + 1) * W
+ * + child / (W + 1); a higher one leaves the parent's alone.
  */
 static const struct {
-	int parent_ms, child_ms, expect_ms;
+	int weight, parent_ms, child_ms, expect_ms;
 } exit_weight_table[] = {
-	{ 800, 400, 700 },	/* 600 + 100 */
-	{ 1000, 0, 750 },	/* 750 + 0 */
-	{ 800, 900, 800 },	/* child higher: unchanged */
+	{ 3, 800, 400, 700 },	/* 600 + 100 */
+	{ 3, 1000, 0, 750 },	/* 750 + 0 */
+	{ 3, 800, 900, 800 },	/* child higher: unchanged */
+	{ 3, 800, 800, 800 },	/* equal: unchanged */
+	{ 1, 800, 400, 600 },	/* 400 + 200 */
+	{ 0, 800, 400, 400 },	/* 0 + 400: the child's */
 };
+
+#define NR_EXIT_WEIGHTS \
+	((int)(sizeof(exit_weight_table) / sizeof(exit_weight_table[0])))
 
 START_TEST(ingo_exit_weights_parent_sleep_avg)
 {
 	int p, c;
 
 	boot(1);
+	set_tunable("exit_weight", exit_weight_table[_i].weight);
 	p = script("parent", 0);
 	c = fork_with_slice(p, 60);
 	set_sleep_avg(p, MS(exit_weight_table[_i].parent_ms));
@@ -2876,6 +3002,8 @@ static Suite *ingosched_suite(void)
 	tc = tcase(s, "interactivity");
 	tcase_add_loop_test(tc, ingo_wake_updates_sleep_avg, 0,
 			    NR_WAKE_CASES);
+	tcase_add_loop_test(tc, ingo_wake_sleep_avg_follows_tunables, 0,
+			    NR_WAKE_TUNABLE);
 	tcase_add_loop_test(tc, ingo_wake_credits_queue_wait, 0,
 			    NR_QUEUE_WAIT);
 	tcase_add_loop_test(tc, ingo_interactive_decides_array_at_expiry, 0,
@@ -2887,8 +3015,10 @@ static Suite *ingosched_suite(void)
 	tcase_add_test(tc, ingo_wake_remote_takes_the_remote_clock);
 	tcase_add_test(tc, ingo_wake_sync_does_not_preempt_the_waker);
 	tcase_add_test(tc, ingo_wake_sync_other_cpu_preempts);
+	tcase_add_test(tc, ingo_prio_100_is_not_rt);
 	tcase_add_test(tc, ingo_run_drains_sleep_avg);
-	tcase_add_test(tc, ingo_run_high_credit_drains_slower);
+	tcase_add_loop_test(tc, ingo_run_high_credit_drains_slower, 0,
+			    NR_HIGH_CREDIT);
 	tcase_add_test(tc, ingo_credit_floor_is_below_minus_limit);
 	tcase_add_test(tc, ingo_credit_ceiling_is_above_limit);
 	tcase_add_loop_test(tc, ingo_granularity_round_robin, 0, NR_MACHINES);
@@ -2901,12 +3031,14 @@ static Suite *ingosched_suite(void)
 	tc = tcase(s, "fork_exit");
 	tcase_add_test(tc, ingo_fork_splits_slice);
 	tcase_add_test(tc, ingo_fork_last_tick_expires_parent);
-	tcase_add_test(tc, ingo_fork_penalises_sleep_avg);
+	tcase_add_loop_test(tc, ingo_fork_penalises_sleep_avg, 0,
+			    NR_FORK_PENALTIES);
 	tcase_add_test(tc, ingo_fork_child_runs_first);
 	tcase_add_test(tc, ingo_exit_first_slice_returns_to_parent);
 	tcase_add_test(tc, ingo_exit_give_back_capped_at_timeslice);
 	tcase_add_test(tc, ingo_exit_after_first_slice_gives_nothing);
-	tcase_add_loop_test(tc, ingo_exit_weights_parent_sleep_avg, 0, 3);
+	tcase_add_loop_test(tc, ingo_exit_weights_parent_sleep_avg, 0,
+			    NR_EXIT_WEIGHTS);
 
 	tc = tcase(s, "rt");
 	tcase_add_loop_test(tc, ingo_rt_rr_rotates_every_slice, 0,
