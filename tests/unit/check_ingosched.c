@@ -1231,6 +1231,51 @@ START_TEST(ingo_granularity_round_robin)
 }
 END_TEST
 
+/*
+ * TIMESLICE_GRANULARITY at each bonus that makes a nice 0 task
+ * interactive (7..10): 5 ms * 2^((10 - bonus ?: 1) - 1), on 1 CPU: 20,
+ * 10, 5, 5 ms.  Two interactive nice 0 script tasks A and B at sleep_avg
+ * bonus * 100 ms (prio 120 - (bonus - 5)) with full slices: A's first run
+ * ends at the first granule of its slice, where it is requeued behind B;
+ * B's first run is as long (its wait of one granule, credited when it is
+ * picked, leaves its bonus as it was: at most 20 * 3 = 60 ms more).
+ */
+static const struct {
+	int bonus, gran_ms;
+} gran_table[] = {
+	{ 10, 5 }, { 9, 5 }, { 8, 10 }, { 7, 20 },
+};
+
+START_TEST(ingo_granularity_by_bonus)
+{
+	int bonus = gran_table[_i].bonus, gran = gran_table[_i].gran_ms;
+	unsigned long long sleep_avg = SLEEP_AVG_OF_BONUS(bonus);
+	struct runlog l;
+	int a, b;
+
+	ck_assert_int_eq(granularity_ms(bonus, 1), gran);
+	boot(1);
+	a = script("a", 0);
+	b = script("b", 0);
+	set_sleep_avg(a, sleep_avg);
+	set_sleep_avg(b, sleep_avg);
+	set_slice(a, DEF_TIMESLICE);
+	set_slice(b, DEF_TIMESLICE);
+	post(a, SIM_CMD_BURN, SEC(10), 0);
+	post(b, SIM_CMD_BURN, SEC(10), 0);
+	ck_assert_int_eq(curr(0), a);
+	ck_assert_int_eq(ingo(a).prio, NICE_TO_PRIO(0) - (bonus - 5));
+
+	runlog_start(&l, 0);
+	runlog_run(&l, MS(2 * gran + 1));
+	ck_assert_int_ge(l.nr, 2);
+	ck_assert_int_eq(l.run[0].pid, a);
+	ck_assert_uint_eq(l.run[0].len, MS(gran));
+	ck_assert_int_eq(l.run[1].pid, b);
+	ck_assert_uint_eq(l.run[1].len, MS(gran));
+}
+END_TEST
+
 /* ---- starvation ---------------------------------------------------------- */
 
 /*
@@ -1449,6 +1494,45 @@ START_TEST(ingo_fork_child_runs_first)
 	t_run(TICK_NS);
 	ck_assert_int_eq(fork_child_ran, 1);
 	ck_assert_int_eq(fork_parent_saw, 1);
+}
+END_TEST
+
+/*
+ * The child of a fork without CLONE_VM is queued just ahead of its
+ * parent, at the parent's level: after the child, the parent runs again
+ * before the tasks of its level queued behind it.  1 CPU, nice 0 script
+ * tasks P and Q at sleep_avg 0 (prio 125): P burns, Q wakes and queues
+ * behind it (equal prio); P forks; its child (a script task with nothing
+ * to do) runs at once and sleeps; then P finishes the fork before Q ever
+ * runs.
+ *   P forks:  cpu: C    active[125]: C, P, Q
+ *   C sleeps: cpu: P    active[125]: P, Q
+ */
+START_TEST(ingo_fork_child_queued_ahead_of_parent)
+{
+	int p, q;
+	long child;
+
+	boot(1);
+	p = script("p", 0);
+	q = script("q", 0);
+	set_sleep_avg(p, 0);
+	set_sleep_avg(q, 0);
+	set_slice(p, DEF_TIMESLICE);
+	post(p, SIM_CMD_BURN, MS(5), 0);
+	post(p, SIM_CMD_FORK, 0, 0);
+	post(q, SIM_CMD_BURN, MS(5), 0);
+	ck_assert_int_eq(curr(0), p);
+	ck_assert_int_eq(t_info(q).state, 'Q');
+	ck_assert_int_eq(ingo(q).prio, ingo(p).prio);
+
+	while (t_info(p).cmds_done < 2)
+		t_run(TICK_NS);
+	child = sim_cmd_result(p);
+	ck_assert_int_gt(child, 0);
+	ck_assert_uint_eq(t_info(child).switches, 1);
+	ck_assert_int_eq(t_info(child).state, 'S');
+	ck_assert_uint_eq(runtime(q), 0);
 }
 END_TEST
 
@@ -1746,6 +1830,64 @@ START_TEST(ingo_yield_fifo_keeps_cpu_over_normal)
 	wait_cmds(rt);
 	ck_assert_uint_eq(sim_now(), start + MS(20));
 	ck_assert_uint_eq(runtime(normal), hog_before);
+}
+END_TEST
+
+/* ---- priority inheritance ------------------------------------------------ */
+
+#define M0		0	/* harness rt_mutex */
+
+/*
+ * A task boosted into the RT levels through an rt_mutex is RT while
+ * boosted: it leaves the expired array for the active one (no RT level
+ * waits there) and its slice does not run down; de-boosted, it gets its
+ * normal prio back where it is.  1 CPU: hog E (nice 0, prio 125); script
+ * task L (nice -5, sleep_avg 0: prio 120, slice 500 ms) takes rt_mutex
+ * M0 and burns; its slice is cut to 1 tick so that it expires into the
+ * expired array (not interactive: 120 > 115 - DELTA 1).  FIFO 50 task H
+ * blocks on M0: L inherits prio 49 and runs from the active array.
+ *   L expired:  cpu: E      active: E        expired: L (120)
+ *   H blocks:   cpu: L (49) active: E, L
+ *   L unlocks:  H runs and sleeps holding M0; L (120) runs before E
+ */
+START_TEST(ingo_pi_boost_moves_to_active_and_back)
+{
+	unsigned int slice;
+	int e, l, h;
+
+	boot(1);
+	e = hog("e", 0);
+	l = script("l", -5);
+	h = t_spawn_script("h", SIM_SCHED_FIFO, 50, 0);
+	set_sleep_avg(l, 0);
+	post(l, SIM_CMD_MUTEX_LOCK, M0, 0);
+	post(l, SIM_CMD_BURN, MS(200), 0);
+	post(l, SIM_CMD_MUTEX_UNLOCK, M0, 0);
+	post(l, SIM_CMD_BURN, MS(50), 0);
+	ck_assert_int_eq(curr(0), l);
+	set_slice(l, 1);
+	t_run(TICK_NS);
+	ck_assert_int_eq(curr(0), e);
+	ck_assert_int_eq(kfix_ingo_same_array(l, e), 0);
+	ck_assert_int_eq(ingo(l).prio, 120);
+	slice = ingo(l).time_slice;
+	ck_assert_uint_eq(slice, timeslice_ms(-5));
+
+	post(h, SIM_CMD_MUTEX_LOCK, M0, 0);
+	ck_assert_int_eq(t_info(h).state, 'D');
+	ck_assert_int_eq(curr(0), l);
+	ck_assert_int_eq(ingo(l).prio, MAX_RT_PRIO - 1 - 50);
+	ck_assert_int_eq(kfix_ingo_same_array(l, e), 1);
+	t_run(MS(50));
+	ck_assert_int_eq(curr(0), l);
+	ck_assert_uint_eq(ingo(l).time_slice, slice);
+
+	while (t_info(l).cmds_done < 3)
+		t_run(TICK_NS);
+	ck_assert_int_eq(t_info(h).cmds_done, 1);
+	ck_assert_int_eq(curr(0), l);
+	ck_assert_int_eq(ingo(l).prio, 120);
+	ck_assert_int_eq(kfix_ingo_same_array(l, e), 1);
 }
 END_TEST
 
@@ -3022,6 +3164,8 @@ static Suite *ingosched_suite(void)
 	tcase_add_test(tc, ingo_credit_floor_is_below_minus_limit);
 	tcase_add_test(tc, ingo_credit_ceiling_is_above_limit);
 	tcase_add_loop_test(tc, ingo_granularity_round_robin, 0, NR_MACHINES);
+	tcase_add_loop_test(tc, ingo_granularity_by_bonus, 0,
+			    (int)(sizeof(gran_table) / sizeof(gran_table[0])));
 
 	tc = tcase(s, "starvation");
 	tcase_add_test(tc, ingo_starvation_limit_lets_expired_run);
@@ -3034,6 +3178,7 @@ static Suite *ingosched_suite(void)
 	tcase_add_loop_test(tc, ingo_fork_penalises_sleep_avg, 0,
 			    NR_FORK_PENALTIES);
 	tcase_add_test(tc, ingo_fork_child_runs_first);
+	tcase_add_test(tc, ingo_fork_child_queued_ahead_of_parent);
 	tcase_add_test(tc, ingo_exit_first_slice_returns_to_parent);
 	tcase_add_test(tc, ingo_exit_give_back_capped_at_timeslice);
 	tcase_add_test(tc, ingo_exit_after_first_slice_gives_nothing);
@@ -3052,6 +3197,9 @@ static Suite *ingosched_suite(void)
 	tcase_add_test(tc, ingo_yield_fifo_to_tail_of_level);
 	tcase_add_test(tc, ingo_yield_rr_to_tail_of_level);
 	tcase_add_test(tc, ingo_yield_fifo_keeps_cpu_over_normal);
+
+	tc = tcase(s, "pi");
+	tcase_add_test(tc, ingo_pi_boost_moves_to_active_and_back);
 
 	tc = tcase(s, "behaviour");
 	tcase_add_loop_test(tc, ingo_share_nice0_vs_nice19, 0, NR_MACHINES);
