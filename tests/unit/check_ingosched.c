@@ -598,6 +598,12 @@ static const struct wake_case {
 	{ 0, 101, 100, 200, 0,		1000, 115, 101 },
 	/* HIGH_CREDIT and uninterruptible: no INTERACTIVE_SLEEP stop */
 	{ 0, 101, 100, 200, 1,		1000, 115, 101 },
+	/* nice 19, LOW_CREDIT: 1 s * 10 capped at one timeslice, 5 ms */
+	{ 19, -101, 0, 3000, 0,		5, 139, -101 },
+	/* uninterruptible 3 s: stops at INTERACTIVE_SLEEP */
+	{ 0, 0, 100, 3000, 1,		799, 118, 0 },
+	/* nice 19, 3 s: 1 s * 9, clamped */
+	{ 19, 0, 100, 3000, 0,		1000, 134, 1 },
 };
 
 #define NR_WAKE_CASES	((int)(sizeof(wake_table) / sizeof(wake_table[0])))
@@ -656,6 +662,11 @@ static const struct {
 	{ 200, 2, { 0, 0, 100, 50, 0,	600, 122, 0 } },
 	/* D 50: INTERACTIVE_SLEEP 500 * 8 / 10 - 1 = 399; 450, bonus 9 */
 	{ 50, 2, { 0, 0, 100, 400, 0,	450, 116, 1 } },
+	/*
+	 * sleep_avg 900 ms left above D 50's 500: a wake-up after no sleep
+	 * at all changes nothing (the bonus is capped at 10)
+	 */
+	{ 50, 2, { 0, 0, 900, 0, 0,	900, 115, 0 } },
 	/* I 0: INTERACTIVE_SLEEP 1000 * 6 / 10 - 1 = 599 */
 	{ 100, 0, { 0, 0, 100, 600, 0,	900, 116, 1 } },
 	{ 100, 0, { 0, 0, 100, 599, 0,	1000, 115, 1 } },
