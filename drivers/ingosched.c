@@ -3059,8 +3059,25 @@ static void ingo_for_each_queued(int cpu, void (*fn)(task_t *, void *),
 }
 
 /*
- * check_task - the rules of @p, queued on @rq and not its idle task:
+ * check_fail - a broken rule: its one-line reason, @fmt, goes to @buf.
+ * Returns 1, what the check hook returns for it.
+ */
+static int __attribute__((format(printf, 3, 4)))
+check_fail(char *buf, int len, const char *fmt, ...)
+{
+	va_list args;
+
+	va_start(args, fmt);
+	vsnprintf(buf, len, fmt, args);
+	va_end(args);
+	return 1;
+}
+
+/*
+ * check_task - the rules of @p, queued in @rq's array @name, not its idle
+ * task:
  *
+ *  - ->prio is the better of its normal and inherited (PI) priorities;
  *  - ->normal_prio is one the design computes: 99 - rt_priority for an
  *    RT policy; for SCHED_NORMAL the static priority moved by at most
  *    MAX_BONUS / 2 levels either way, within the SCHED_NORMAL levels.
@@ -3068,10 +3085,10 @@ static void ingo_for_each_queued(int cpu, void (*fn)(task_t *, void *),
  *    a wake-up, a slice expiry, a queue-wait credit and a fork, while
  *    sleep_avg drops at every switch (charge_run_time()), at a fork and
  *    at a child's exit, and set_user_nice() and setscheduler() set it to
- *    the static priority itself.
+ *    the static priority itself;
  *  - at least one tick of slice: the tick that ends a slice refills it,
  *    and a fork that leaves the parent nothing gives it one;
- *    ->first_time_slice is a flag, 0 or 1.
+ *    ->first_time_slice is a flag, 0 or 1;
  *  - ->activated is -1 (woken from an uninterruptible sleep), 0, 1 (woken
  *    by a task) or 2 (by an interrupt).
  */
@@ -3080,6 +3097,12 @@ static int check_task(task_t *p, int cpu, const char *name, char *buf, int len)
 	struct cpusched_ingo *s = ingo(p);
 	int lo, hi;
 
+	if (s->prio != min(s->normal_prio, p->pi_prio))
+		return check_fail(buf, len,
+				  "cpu%d %s: %s/%d has prio %d, normal %d, "
+				  "inherited %d",
+				  cpu, name, p->comm, p->pid, s->prio,
+				  s->normal_prio, p->pi_prio);
 	if (p->policy != SCHED_NORMAL) {
 		lo = MAX_USER_RT_PRIO - 1 - p->rt_priority;
 		hi = lo;
@@ -3087,36 +3110,26 @@ static int check_task(task_t *p, int cpu, const char *name, char *buf, int len)
 		lo = max(p->static_prio - MAX_BONUS / 2, MAX_RT_PRIO);
 		hi = min(p->static_prio + MAX_BONUS / 2, MAX_PRIO - 1);
 	}
-	if (s->normal_prio < lo || s->normal_prio > hi) {
-		snprintf(buf, len,
-			 "cpu%d %s: %s/%d has normal prio %d, not in %d..%d "
-			 "(policy %d, rt_priority %lu, static prio %d)",
-			 cpu, name, p->comm, p->pid, s->normal_prio, lo, hi,
-			 (int)p->policy, p->rt_priority, p->static_prio);
-		return 1;
-	}
-	if (!s->time_slice) {
-		snprintf(buf, len, "cpu%d %s: %s/%d is queued with no slice",
-			 cpu, name, p->comm, p->pid);
-		return 1;
-	}
-	if (s->first_time_slice > 1) {
-		snprintf(buf, len, "cpu%d %s: %s/%d has first_time_slice %u",
-			 cpu, name, p->comm, p->pid, s->first_time_slice);
-		return 1;
-	}
-	if (s->activated < -1 || s->activated > 2) {
-		snprintf(buf, len, "cpu%d %s: %s/%d has activated %d", cpu,
-			 name, p->comm, p->pid, s->activated);
-		return 1;
-	}
+	if (s->normal_prio < lo || s->normal_prio > hi)
+		return check_fail(buf, len,
+				  "cpu%d %s: %s/%d has normal prio %d, not in "
+				  "%d..%d",
+				  cpu, name, p->comm, p->pid, s->normal_prio,
+				  lo, hi);
+	if (!s->time_slice || s->first_time_slice > 1 || s->activated < -1 ||
+	    s->activated > 2)
+		return check_fail(buf, len,
+				  "cpu%d %s: %s/%d has time_slice %u, "
+				  "first_time_slice %u, activated %d",
+				  cpu, name, p->comm, p->pid, s->time_slice,
+				  s->first_time_slice, s->activated);
 	return 0;
 }
 
 /*
  * check_array - each set bit below MAX_PRIO has a non-empty queue whose
- * tasks point to @array at that prio, the better of their normal and
- * inherited (PI) ones; the delimiter is set; the count
+ * tasks point to @array at that prio and keep check_task()'s rules (the
+ * idle task of a dying CPU apart); the delimiter is set; the count
  * equals nr_active (a task on a level whose bit is clear would make it
  * fall short).  Adds the tasks seen to *@count, the idle task apart.
  */
@@ -3128,54 +3141,37 @@ static int check_array(struct runqueue *rq, prio_array_t *array,
 	task_t *p;
 	int level;
 
-	if (!test_bit(MAX_PRIO, array->bitmap)) {
-		snprintf(buf, len, "cpu%d %s: delimiter bit clear", cpu, name);
-		return 1;
-	}
+	if (!test_bit(MAX_PRIO, array->bitmap))
+		return check_fail(buf, len, "cpu%d %s: delimiter bit clear",
+				  cpu, name);
 	for_each_level(level, array) {
-		if (list_empty(array->queue + level)) {
-			snprintf(buf, len,
-				 "cpu%d %s level %d: bit set, queue "
-				 "empty",
-				 cpu, name, level);
-			return 1;
-		}
+		if (list_empty(array->queue + level))
+			return check_fail(buf, len,
+					  "cpu%d %s level %d: bit set, queue "
+					  "empty",
+					  cpu, name, level);
 		list_for_each_entry(p, array->queue + level,
 				    u.ingosched.run_list) {
-			if (ingo(p)->array != array || ingo(p)->prio != level) {
-				snprintf(buf, len,
-					 "cpu%d %s level %d: %s/%d "
-					 "has prio %d, array %s",
-					 cpu, name, level, p->comm, p->pid,
-					 ingo(p)->prio,
-					 ingo(p)->array == array ? "this" :
-								   "another");
-				return 1;
-			}
-			if (p != rq->idle &&
-			    ingo(p)->prio !=
-				    min(ingo(p)->normal_prio, p->pi_prio)) {
-				snprintf(buf, len,
-					 "cpu%d %s level %d: %s/%d "
-					 "has prio %d, normal %d, inherited "
-					 "%d",
-					 cpu, name, level, p->comm, p->pid,
-					 ingo(p)->prio, ingo(p)->normal_prio,
-					 p->pi_prio);
-				return 1;
-			}
-			if (p != rq->idle && check_task(p, cpu, name, buf, len))
-				return 1;
+			if (ingo(p)->array != array || ingo(p)->prio != level)
+				return check_fail(buf, len,
+						  "cpu%d %s level %d: %s/%d "
+						  "has prio %d, array %s",
+						  cpu, name, level, p->comm,
+						  p->pid, ingo(p)->prio,
+						  ingo(p)->array == array ?
+							  "this" :
+							  "another");
 			n++;
-			if (p != rq->idle)
-				(*count)++;
+			if (p == rq->idle)
+				continue;
+			if (check_task(p, cpu, name, buf, len))
+				return 1;
+			(*count)++;
 		}
 	}
-	if (n != array->nr_active) {
-		snprintf(buf, len, "cpu%d %s: %u queued, nr_active %u", cpu,
-			 name, n, array->nr_active);
-		return 1;
-	}
+	if (n != array->nr_active)
+		return check_fail(buf, len, "cpu%d %s: %u queued, nr_active %u",
+				  cpu, name, n, array->nr_active);
 	return 0;
 }
 
@@ -3220,14 +3216,16 @@ static int check_queued_since(struct runqueue *rq, task_t *curr, int cpu,
 			    !time_after(p->sched_info.last_queued,
 					curr->sched_info.last_arrival))
 				continue;
-			snprintf(buf, len,
-				 "cpu%d: %s/%d (prio %d) runs since jiffy %lu, "
-				 "%s/%d (prio %d) waits since jiffy %lu, no "
-				 "reschedule pending",
-				 cpu, curr->comm, curr->pid, ingo(curr)->prio,
-				 curr->sched_info.last_arrival, p->comm, p->pid,
-				 ingo(p)->prio, p->sched_info.last_queued);
-			return 1;
+			return check_fail(buf, len,
+					  "cpu%d: %s/%d (prio %d) runs since "
+					  "jiffy %lu, %s/%d (prio %d) waits "
+					  "since jiffy %lu, no reschedule "
+					  "pending",
+					  cpu, curr->comm, curr->pid,
+					  ingo(curr)->prio,
+					  curr->sched_info.last_arrival,
+					  p->comm, p->pid, ingo(p)->prio,
+					  p->sched_info.last_queued);
 		}
 	}
 	return 0;
@@ -3251,8 +3249,9 @@ static inline int check_queued_since(struct runqueue *rq, task_t *curr, int cpu,
  *    machine: dependent_sleeper() keeps a CPU idle while a sibling runs
  *    a task that outweighs its own, until a tick (wake_priority_sleeper())
  *    or the sibling going idle asks again;
- *  - any other task is queued in one of @rq's arrays with ->activated 0
- *    (reset when it is picked; nothing wakes a queued task);
+ *  - any other task is queued (a task of another runqueue's array would
+ *    be found there by the machine, on the wrong CPU), with ->activated
+ *    0: reset when it is picked, and nothing wakes a queued task;
  *  - in the expired array it has need_resched set: expire_task() sets it
  *    (the fork that expires a parent sets it again before returning,
  *    see fork_tick()), a yield schedules at once, and nothing else puts
@@ -3264,98 +3263,79 @@ static int check_curr(struct runqueue *rq, int cpu, char *buf, int len)
 	task_t *curr = rq->curr, *idle = rq->idle;
 	int resched = test_tsk_thread_flag(curr, TIF_NEED_RESCHED);
 
-	if (ingo(idle)->array || ingo(idle)->prio != MAX_PRIO) {
-		snprintf(buf, len, "cpu%d: idle task %s, prio %d", cpu,
-			 ingo(idle)->array ? "queued" : "not queued",
-			 ingo(idle)->prio);
-		return 1;
-	}
+	if (ingo(idle)->array || ingo(idle)->prio != MAX_PRIO)
+		return check_fail(buf, len, "cpu%d: idle task %s, prio %d", cpu,
+				  ingo(idle)->array ? "queued" :
+						      "not "
+						      "queued",
+				  ingo(idle)->prio);
 	if (curr == idle) {
 		if (rq->nr_running && !resched &&
-		    cpus_weight(cpu_sibling_map[cpu]) == 1) {
-			snprintf(buf, len,
-				 "cpu%d: idle with %lu tasks queued, no "
-				 "reschedule pending",
-				 cpu, rq->nr_running);
-			return 1;
-		}
+		    cpus_weight(cpu_sibling_map[cpu]) == 1)
+			return check_fail(buf, len,
+					  "cpu%d: idle with %lu tasks queued, "
+					  "no reschedule pending",
+					  cpu, rq->nr_running);
 		return 0;
 	}
-	if (ingo(curr)->array != rq->active &&
-	    ingo(curr)->array != rq->expired) {
-		snprintf(buf, len, "cpu%d: running %s/%d is queued elsewhere",
-			 cpu, curr->comm, curr->pid);
-		return 1;
-	}
-	if (ingo(curr)->activated) {
-		snprintf(buf, len, "cpu%d: running %s/%d has activated %d", cpu,
-			 curr->comm, curr->pid, ingo(curr)->activated);
-		return 1;
-	}
+	if (!ingo(curr)->array || ingo(curr)->activated)
+		return check_fail(buf, len,
+				  "cpu%d: running %s/%d is %squeued, "
+				  "activated %d",
+				  cpu, curr->comm, curr->pid,
+				  ingo(curr)->array ? "" : "not ",
+				  ingo(curr)->activated);
 	if (resched)
 		return 0;
-	if (ingo(curr)->array == rq->expired) {
-		snprintf(buf, len,
-			 "cpu%d: running %s/%d is in the expired array, no "
-			 "reschedule pending",
-			 cpu, curr->comm, curr->pid);
-		return 1;
-	}
+	if (ingo(curr)->array == rq->expired)
+		return check_fail(buf, len,
+				  "cpu%d: running %s/%d is in the expired "
+				  "array, no reschedule pending",
+				  cpu, curr->comm, curr->pid);
 	return check_queued_since(rq, curr, cpu, buf, len);
 }
 
-/* check_rq - the arrays of one runqueue and what sums them up. */
+/*
+ * check_rq - the arrays of one runqueue, what sums them up, and on an
+ * online CPU the running task.  A fork's deferred reschedule
+ * (fork_resched) never outlives the fork.
+ */
 static int check_rq(int cpu, char *buf, int len)
 {
 	struct runqueue *rq = cpu_rq(cpu);
 	unsigned long count = 0;
 	int first;
 
-	if (rq->active == rq->expired) {
-		snprintf(buf, len, "cpu%d: active and expired are one", cpu);
-		return 1;
-	}
+	if (rq->active == rq->expired)
+		return check_fail(buf, len, "cpu%d: active and expired are one",
+				  cpu);
 	if (check_array(rq, rq->active, "active", cpu, &count, buf, len) ||
 	    check_array(rq, rq->expired, "expired", cpu, &count, buf, len))
 		return 1;
-	if (count != rq->nr_running) {
-		snprintf(buf, len, "cpu%d: %lu queued, nr_running %lu", cpu,
-			 count, rq->nr_running);
-		return 1;
-	}
+	if (count != rq->nr_running)
+		return check_fail(buf, len, "cpu%d: %lu queued, nr_running %lu",
+				  cpu, count, rq->nr_running);
 	/* RT tasks never expire */
 	first = sched_find_first_bit(rq->expired->bitmap);
-	if (first < MAX_RT_PRIO) {
-		snprintf(buf, len, "cpu%d: RT level %d in the expired array",
-			 cpu, first);
-		return 1;
-	}
+	if (first < MAX_RT_PRIO)
+		return check_fail(buf, len,
+				  "cpu%d: RT level %d in the expired array",
+				  cpu, first);
 	if (rq->best_expired_prio < MAX_RT_PRIO ||
-	    rq->best_expired_prio > MAX_PRIO) {
-		snprintf(buf, len, "cpu%d: best_expired_prio %d", cpu,
-			 rq->best_expired_prio);
-		return 1;
-	}
-	if (rq->expired_timestamp &&
-	    time_after(rq->expired_timestamp, jiffies)) {
-		snprintf(buf, len,
-			 "cpu%d: expired_timestamp %lu is after "
-			 "jiffies %lu",
-			 cpu, rq->expired_timestamp, jiffies);
-		return 1;
-	}
-	if (rq->curr && rq->curr != rq->idle && !ingo(rq->curr)->array) {
-		snprintf(buf, len, "cpu%d: running %s/%d is not queued", cpu,
-			 rq->curr->comm, rq->curr->pid);
-		return 1;
-	}
-	if (rq->fork_resched) {
-		snprintf(buf, len,
-			 "cpu%d: the reschedule of %s/%d's fork is "
-			 "still pending",
-			 cpu, rq->fork_resched->comm, rq->fork_resched->pid);
-		return 1;
-	}
+	    rq->best_expired_prio > MAX_PRIO)
+		return check_fail(buf, len, "cpu%d: best_expired_prio %d", cpu,
+				  rq->best_expired_prio);
+	if (rq->expired_timestamp && time_after(rq->expired_timestamp, jiffies))
+		return check_fail(buf, len,
+				  "cpu%d: expired_timestamp %lu is after "
+				  "jiffies %lu",
+				  cpu, rq->expired_timestamp, jiffies);
+	if (rq->fork_resched)
+		return check_fail(buf, len,
+				  "cpu%d: the reschedule of %s/%d's fork is "
+				  "still pending",
+				  cpu, rq->fork_resched->comm,
+				  rq->fork_resched->pid);
 	if (cpu_online(cpu))
 		return check_curr(rq, cpu, buf, len);
 	return 0;

@@ -590,6 +590,10 @@ static const struct wake_case {
 	{ 0, 0, 100, 200, 1,		799, 118, 0 },
 	/* uninterruptible 800 ms: no 900 ms jump, stops at 799 ms */
 	{ 0, 0, 100, 800, 1,		799, 118, 0 },
+	/* uninterruptible 30 ms: 270 ms stays below INTERACTIVE_SLEEP */
+	{ 0, 0, 100, 30, 1,		370, 122, 0 },
+	/* 100 * 9 lands on 1 s exactly: not above it, no credit */
+	{ 0, 0, 100, 100, 0,		1000, 115, 0 },
 	/* uninterruptible, already above INTERACTIVE_SLEEP: no gain */
 	{ 0, 0, 850, 10, 1,		850, 117, 0 },
 	/* LOW_CREDIT: 50 * 9 = 450 capped at one timeslice, 100 ms */
@@ -640,6 +644,25 @@ START_TEST(ingo_wake_updates_sleep_avg)
 {
 	boot(1);
 	check_wake_case(&wake_table[_i]);
+}
+END_TEST
+
+/*
+ * Every nanosecond of sleep counts: 1 CPU, script task S (nice 0,
+ * sleep_avg 100 ms, bonus 1) has just gone to sleep; an interrupt wakes
+ * it 1 ns later: sleep_avg + 1 * (10 - 1) ns.
+ */
+START_TEST(ingo_wake_counts_every_ns)
+{
+	int s;
+
+	boot(1);
+	s = script("s", 0);
+	set_sleep_avg(s, MS(100));
+	t_run(1);
+	ck_assert_int_eq(sim_wake(s), 0);
+	t_run(TICK_NS);
+	ck_assert_uint_eq(ingo(s).sleep_avg, MS(100) + 9);
 }
 END_TEST
 
@@ -3125,6 +3148,210 @@ START_TEST(ingo_check_reports_prio_not_normal_or_inherited)
 }
 END_TEST
 
+/*
+ * Each rule of the check, broken on purpose (kfix_ingo_check_broken(),
+ * undone after the check): 1 CPU, nice 0 hogs A and B at sleep_avg 0
+ * (prio 125), A running 5 ms in, B queued; the check reports the rule.
+ */
+#define BROKEN_HOG_PRIO		125
+
+static const struct {
+	int what;
+	long value;
+	const char *report;
+} broken_table[] = {
+	{ KFIX_INGO_SAME_ARRAYS, 0, "cpu0: active and expired are one" },
+	{ KFIX_INGO_NR_RUNNING, 1, "cpu0: 2 queued, nr_running 3" },
+	{ KFIX_INGO_NR_ACTIVE, 1, "cpu0 active: 2 queued, nr_active 3" },
+	{ KFIX_INGO_DELIMITER, 0, "cpu0 active: delimiter bit clear" },
+	{ KFIX_INGO_EMPTY_LEVEL, 130, "active level 130: bit set, queue empty" },
+	{ KFIX_INGO_BEST_EXPIRED, MAX_RT_PRIO - 1, "best_expired_prio 99" },
+	{ KFIX_INGO_BEST_EXPIRED, MAX_PRIO + 1, "best_expired_prio 141" },
+	{ KFIX_INGO_EXPIRED_STAMP, 1, "is after jiffies" },
+	{ KFIX_INGO_FORK_RESCHED, 0, "fork is still pending" },
+	{ KFIX_INGO_IDLE_QUEUED, 0, "cpu0: idle task queued, prio 140" },
+	{ KFIX_INGO_IDLE_PRIO, 139, "cpu0: idle task not queued, prio 139" },
+	{ KFIX_INGO_UNQUEUE_CURR, 0, "is not queued, activated 0" },
+	/* 125 is out of 110 +- 5 */
+	{ KFIX_INGO_CURR_STATIC_PRIO, 110, "has normal prio 125, not in 105..115" },
+	{ KFIX_INGO_CURR_STATIC_PRIO, 131, "has normal prio 125, not in 126..136" },
+	{ KFIX_INGO_CURR_STATIC_PRIO, 136, "has normal prio 125, not in 131..139" },
+	{ KFIX_INGO_CURR_STATIC_PRIO, 104, "has normal prio 125, not in 100..109" },
+	{ KFIX_INGO_CURR_TIME_SLICE, 0, "has time_slice 0," },
+	{ KFIX_INGO_CURR_FIRST_SLICE, 2, "first_time_slice 2," },
+	{ KFIX_INGO_CURR_ACTIVATED, 3, "activated 3" },
+	{ KFIX_INGO_CURR_ACTIVATED, -2, "activated -2" },
+	/* in range for a queued task, not for a running one */
+	{ KFIX_INGO_CURR_ACTIVATED, 1, "is queued, activated 1" },
+	{ KFIX_INGO_SWAP_ARRAYS, 0,
+	  "is in the expired array, no reschedule pending" },
+};
+
+#define NR_BROKEN	((int)(sizeof(broken_table) / sizeof(broken_table[0])))
+
+START_TEST(ingo_check_reports_each_broken_rule)
+{
+	char report[256];
+	int a, b;
+
+	boot(1);
+	a = hog("a", 0);
+	b = hog("b", 0);
+	set_sleep_avg(a, 0);
+	set_sleep_avg(b, 0);
+	t_run(MS(5));
+	ck_assert_int_eq(curr(0), a);
+	ck_assert_int_eq(ingo(a).prio, BROKEN_HOG_PRIO);
+	ck_assert_int_eq(ingo(b).prio, BROKEN_HOG_PRIO);
+	ck_assert_int_eq(kfix_ingo_check_broken(0, KFIX_INGO_NR_RUNNING, 0,
+						report, sizeof(report)), 0);
+
+	ck_assert_int_eq(kfix_ingo_check_broken(0, broken_table[_i].what,
+						broken_table[_i].value,
+						report, sizeof(report)), 1);
+	ck_assert_msg(strstr(report, broken_table[_i].report) != NULL,
+		      "report \"%s\" lacks \"%s\"", report,
+		      broken_table[_i].report);
+	/* undone: the machine checks on */
+	ck_assert_int_eq(sim_check(), 0);
+	t_run(MS(5));
+}
+END_TEST
+
+/*
+ * An RT task in the expired array: 1 CPU, FIFO 50 hog F runs, nice 0 hog
+ * N queued; the arrays swapped put F's level, 49, in the expired one.
+ */
+START_TEST(ingo_check_reports_rt_in_expired)
+{
+	char report[256];
+
+	boot(1);
+	t_spawn("f", SIM_SCHED_FIFO, 50, 0, t_body_hog, NULL);
+	hog("n", 0);
+	t_run(MS(5));
+	ck_assert_int_eq(kfix_ingo_check_broken(0, KFIX_INGO_SWAP_ARRAYS, 0,
+						report, sizeof(report)), 1);
+	ck_assert_msg(strstr(report, "cpu0: RT level 49 in the expired array"),
+		      "report \"%s\"", report);
+}
+END_TEST
+
+/*
+ * The rules of a reschedule that must be pending, seen from cpu0 the
+ * instant after a task there woke S on cpu1: cpu1 runs nice 19 hog H
+ * (@with_hog) or nothing, S (nice 0, asleep on a wait queue with a burn
+ * to do; its 10 ms sleep is worth 10 * 10 = 100 ms, bonus 1: prio 124)
+ * is queued there, need_resched is set.  Checked as
+ * it is, then without the need_resched.
+ */
+static volatile int unresched_s, unresched_ok, unresched_broken;
+static char unresched_report[256];
+
+static void unresched_body(void *unused)
+{
+	sim_wake_pid(unresched_s);
+	unresched_ok = kfix_ingo_check_broken(1, KFIX_INGO_NR_RUNNING, 0,
+					      unresched_report,
+					      sizeof(unresched_report));
+	unresched_broken = kfix_ingo_check_broken(1, KFIX_INGO_CURR_NO_RESCHED,
+						  0, unresched_report,
+						  sizeof(unresched_report));
+	for (;;)
+		sim_sleep(SEC(1000));
+}
+
+static void check_unresched(int with_hog, const char *want)
+{
+	char w[160];
+	int h = 0, s;
+
+	boot(2);
+	if (with_hog)
+		h = hog_on("h", 19, "1");
+	s = sync_sleeper("s", 0, "1");
+	post(s, SIM_CMD_BURN, MS(50), 0);
+	t_run(MS(10));
+	unresched_s = s;
+	unresched_ok = unresched_broken = -1;
+	spawn_on("w", SIM_SCHED_NORMAL, 0, 0, "0", unresched_body, NULL);
+	t_run(TICK_NS);
+	ck_assert_int_eq(curr(1), s);
+	ck_assert_int_eq(unresched_ok, 0);
+	ck_assert_int_eq(unresched_broken, 1);
+	if (with_hog)
+		snprintf(w, sizeof(w), "cpu1: h/%d (prio 139) runs since jiffy",
+			 h);
+	else
+		snprintf(w, sizeof(w), "%s", want);
+	ck_assert_msg(strstr(unresched_report, w), "report \"%s\" lacks "
+		      "\"%s\"", unresched_report, w);
+	if (with_hog) {
+		snprintf(w, sizeof(w), "s/%d (prio 124) waits since jiffy", s);
+		ck_assert_msg(strstr(unresched_report, w), "report \"%s\" "
+			      "lacks \"%s\"", unresched_report, w);
+	}
+}
+
+START_TEST(ingo_check_reports_idle_left_with_work)
+{
+	check_unresched(0, "cpu1: idle with 1 tasks queued, no reschedule "
+			"pending");
+}
+END_TEST
+
+START_TEST(ingo_check_reports_better_task_left_waiting)
+{
+	check_unresched(1, NULL);
+}
+END_TEST
+
+/*
+ * What the check lets off: at its pick a woken task is requeued at its
+ * queue-wait credit, and its prio, not recomputed since a renice, may
+ * come out worse than that of a task queued before it was picked.  2.6.10
+ * runs it all the same.  1 CPU: C (nice 0) and X (nice -5, sleep_avg 0:
+ * prio 120) wake while FIFO task R runs; R renices the queued C to -3
+ * (prio 117, the new static one) and sleeps 10 ms after C woke; C is
+ * picked, credited 10 ms * 10 = 100 ms (bonus 1: 117 + 4 = 121) and runs
+ * at 121 with X waiting at 120.  The check passes.
+ *   R sleeps:  active[117]: C   active[120]: X
+ *   C picked:  cpu: C (121)     active[120]: X   active[121]: C
+ */
+static int requeue_c;
+
+static void renice_c_body(void *unused)
+{
+	sim_burn(MS(2));
+	kfix_ingo_renice(requeue_c, -3);
+	sim_burn(MS(8));
+	for (;;)
+		sim_sleep(SEC(1000));
+}
+
+START_TEST(ingo_check_lets_off_the_pick_requeue)
+{
+	int x;
+
+	boot(1);
+	requeue_c = script("c", 0);
+	x = script("x", -5);
+	set_sleep_avg(requeue_c, 0);
+	set_sleep_avg(x, 0);
+	t_spawn("r", SIM_SCHED_FIFO, 50, 0, renice_c_body, NULL);
+	post(requeue_c, SIM_CMD_BURN, MS(50), 0);
+	post(x, SIM_CMD_BURN, MS(50), 0);
+	t_run(MS(5));
+	ck_assert_int_eq(ingo(requeue_c).prio, 117);
+	ck_assert_int_eq(ingo(x).prio, 120);
+	t_run(MS(10));
+	ck_assert_int_eq(curr(0), requeue_c);
+	ck_assert_int_eq(ingo(requeue_c).prio, 121);
+	ck_assert_int_eq(t_info(x).state, 'Q');
+	ck_assert_int_eq(sim_check(), 0);
+}
+END_TEST
+
 /* ---- the suite ----------------------------------------------------------- */
 
 static TCase *tcase(Suite *s, const char *name)
@@ -3157,6 +3384,7 @@ static Suite *ingosched_suite(void)
 			    NR_WAKE_CASES);
 	tcase_add_loop_test(tc, ingo_wake_sleep_avg_follows_tunables, 0,
 			    NR_WAKE_TUNABLE);
+	tcase_add_test(tc, ingo_wake_counts_every_ns);
 	tcase_add_loop_test(tc, ingo_wake_credits_queue_wait, 0,
 			    NR_QUEUE_WAIT);
 	tcase_add_loop_test(tc, ingo_interactive_decides_array_at_expiry, 0,
@@ -3247,6 +3475,12 @@ static Suite *ingosched_suite(void)
 	tc = tcase(s, "check");
 	tcase_add_test(tc, ingo_check_reports_prio_off_its_level);
 	tcase_add_test(tc, ingo_check_reports_prio_not_normal_or_inherited);
+	tcase_add_loop_test(tc, ingo_check_reports_each_broken_rule, 0,
+			    NR_BROKEN);
+	tcase_add_test(tc, ingo_check_reports_rt_in_expired);
+	tcase_add_test(tc, ingo_check_reports_idle_left_with_work);
+	tcase_add_test(tc, ingo_check_reports_better_task_left_waiting);
+	tcase_add_test(tc, ingo_check_lets_off_the_pick_requeue);
 
 	tc = tcase(s, "numa");
 	tcase_add_loop_test(tc, ingo_numa_domain_spans, 0, 2);
