@@ -946,6 +946,32 @@ START_TEST(ingo_wake_returns_whether_it_woke)
 END_TEST
 
 /*
+ * A wake-up for some states leaves a task asleep in another: a signal
+ * wakes TASK_INTERRUPTIBLE sleepers only.  1 CPU: script task S sleeps
+ * 50 ms uninterruptibly; a signal 10 ms in does not wake it; it wakes
+ * at 50 ms.
+ */
+START_TEST(ingo_wake_needs_a_matching_state)
+{
+	unsigned long long start;
+	int s;
+
+	boot(1);
+	s = script("s", 0);
+	start = sim_now();
+	post(s, SIM_CMD_SLEEP_UNINT, MS(50), 0);
+	t_run(MS(10));
+	ck_assert_int_eq(sim_signal(s, 10), 0);
+	t_run(MS(10));
+	ck_assert_int_eq(t_info(s).state, 'D');
+	ck_assert_uint_eq(t_info(s).wakeups, 1);
+	wait_cmds(s);
+	ck_assert_uint_eq(sim_now(), start + MS(50));
+	ck_assert_uint_eq(t_info(s).wakeups, 2);
+}
+END_TEST
+
+/*
  * A task woken on another CPU's runqueue takes that runqueue's clock:
  * its timestamp is the waker's time moved by the difference of the two
  * CPUs' last ticks.  At one instant the CPUs tick in order, so a task
@@ -3393,6 +3419,7 @@ static Suite *ingosched_suite(void)
 			    NR_WAKE_PREEMPT);
 	tcase_add_test(tc, ingo_wake_equal_does_not_preempt_a_requeued_task);
 	tcase_add_test(tc, ingo_wake_returns_whether_it_woke);
+	tcase_add_test(tc, ingo_wake_needs_a_matching_state);
 	tcase_add_test(tc, ingo_wake_remote_takes_the_remote_clock);
 	tcase_add_test(tc, ingo_wake_sync_does_not_preempt_the_waker);
 	tcase_add_test(tc, ingo_wake_sync_other_cpu_preempts);
