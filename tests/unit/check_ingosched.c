@@ -1893,6 +1893,155 @@ START_TEST(ingo_yield_fifo_keeps_cpu_over_normal)
 }
 END_TEST
 
+/* ---- accounting and the kernel's other callers -------------------------- */
+
+/*
+ * A tick of the idle task is idle time, or iowait time while a task of
+ * the CPU waits in io_schedule().  1 CPU: 100 ms idle, then 100 ms with
+ * script task S in io_schedule_timeout() (IO_WAIT of 100 jiffies).
+ */
+START_TEST(ingo_idle_tick_is_iowait_while_io_waits)
+{
+	struct sim_cpu_info c0, c1, c2;
+	int s;
+
+	boot(1);
+	s = script("s", 0);
+	t_run(MS(10));
+	c0 = cpu_info(0);
+	t_run(MS(100));
+	c1 = cpu_info(0);
+	ck_assert_uint_eq(c1.idle - c0.idle, 100);
+	ck_assert_uint_eq(c1.iowait, c0.iowait);
+	post(s, SIM_CMD_IO_WAIT, 100, 0);
+	t_run(MS(100));
+	c2 = cpu_info(0);
+	ck_assert_uint_eq(c2.iowait - c1.iowait, 100);
+	ck_assert_uint_eq(c2.idle, c1.idle);
+}
+END_TEST
+
+/*
+ * Time a hypervisor steals from the idle task is idle time, or iowait
+ * time while a task waits for I/O; from a task it is steal time, not
+ * the task's.  1 CPU, 5 ticks stolen each time.
+ */
+#define STOLEN		5
+
+START_TEST(ingo_steal_from_idle_is_idle_or_iowait)
+{
+	struct sim_cpu_info c0, c1;
+	unsigned long stime;
+	int s, h;
+
+	boot(1);
+	s = script("s", 0);
+	t_run(MS(10));
+	c0 = cpu_info(0);
+	ck_assert_int_eq(kfix_ingo_steal(0, STOLEN), 0);
+	c1 = cpu_info(0);
+	ck_assert_uint_eq(c1.idle - c0.idle, STOLEN);
+	ck_assert_uint_eq(c1.iowait, c0.iowait);
+
+	post(s, SIM_CMD_IO_WAIT, 100, 0);
+	c0 = cpu_info(0);
+	ck_assert_int_eq(kfix_ingo_steal(0, STOLEN), 0);
+	c1 = cpu_info(0);
+	ck_assert_uint_eq(c1.iowait - c0.iowait, STOLEN);
+	ck_assert_uint_eq(c1.idle, c0.idle);
+
+	h = hog("h", 0);
+	ck_assert_int_eq(curr(0), h);
+	stime = t_info(h).stime;
+	c0 = cpu_info(0);
+	ck_assert_int_eq(kfix_ingo_steal(0, STOLEN), 0);
+	c1 = cpu_info(0);
+	ck_assert_uint_eq(c1.iowait, c0.iowait);
+	ck_assert_uint_eq(c1.idle, c0.idle);
+	ck_assert_uint_eq(c1.system, c0.system);
+	ck_assert_uint_eq(t_info(h).stime, stime);
+}
+END_TEST
+
+/*
+ * io_schedule() without a timeout: the task is counted in nr_iowait()
+ * (the machine checks the count after every event) until woken.  1 CPU:
+ * task I burns 1 ms and waits in io_schedule(); 50 ms later an interrupt
+ * wakes it; the CPU's idle ticks meanwhile are iowait time.
+ */
+static volatile int io_done;
+
+static void io_body(void *unused)
+{
+	sim_burn(MS(1));
+	kfix_ingo_io_schedule();
+	io_done = 1;
+	for (;;)
+		sim_sleep(SEC(1000));
+}
+
+START_TEST(ingo_io_schedule_counts_iowait)
+{
+	struct sim_cpu_info c0, c1;
+	int i;
+
+	boot(1);
+	io_done = 0;
+	i = t_spawn("io", SIM_SCHED_NORMAL, 0, 0, io_body, NULL);
+	t_run(MS(5));
+	ck_assert_int_eq(t_info(i).state, 'D');
+	c0 = cpu_info(0);
+	t_run(MS(50));
+	c1 = cpu_info(0);
+	ck_assert_uint_eq(c1.iowait - c0.iowait, 50);
+	ck_assert_int_eq(io_done, 0);
+	ck_assert_int_eq(sim_wake(i), 0);
+	t_run(TICK_NS);
+	ck_assert_int_eq(io_done, 1);
+	c0 = cpu_info(0);
+	t_run(MS(50));
+	c1 = cpu_info(0);
+	ck_assert_uint_eq(c1.iowait, c0.iowait);
+}
+END_TEST
+
+/* The OOM killer's victim gets a slice of a second: HZ ticks. */
+START_TEST(ingo_oom_victim_gets_a_second)
+{
+	int s;
+
+	boot(1);
+	s = script("s", 0);
+	ck_assert_int_eq(kfix_ingo_oom(s), 0);
+	ck_assert_uint_eq(ingo(s).time_slice, 1000);
+}
+END_TEST
+
+/*
+ * A wake-up onto another CPU preempts there at the same instant (an IPI),
+ * not at that CPU's next tick.  2 CPUs: nice 19 hog H and S (nice 0,
+ * asleep on a wait queue, a burn to do) pinned to cpu1; script task W on
+ * cpu0 burns half a tick, then wakes S: one tick later S has run 1 ms.
+ */
+START_TEST(ingo_wake_remote_preempts_at_once)
+{
+	int w, s;
+
+	boot(2);
+	hog_on("h", 19, "1");
+	s = sync_sleeper("s", 0, "1");
+	post(s, SIM_CMD_BURN, MS(20), 0);
+	w = script_on("w", 0, "0");
+	t_run(MS(10));
+	post(w, SIM_CMD_BURN, TICK_NS / 2, 0);
+	post(w, SIM_CMD_WQ_WAKE, WQ_SYNC, 1);
+	t_run(TICK_NS + TICK_NS / 2);
+	ck_assert_int_eq(t_info(w).cmds_done, 2);
+	ck_assert_int_eq(curr(1), s);
+	ck_assert_uint_eq(runtime(s), TICK_NS);
+}
+END_TEST
+
 /* ---- priority inheritance ------------------------------------------------ */
 
 #define M0		0	/* harness rt_mutex */
@@ -3463,6 +3612,13 @@ static Suite *ingosched_suite(void)
 	tcase_add_test(tc, ingo_yield_fifo_to_tail_of_level);
 	tcase_add_test(tc, ingo_yield_rr_to_tail_of_level);
 	tcase_add_test(tc, ingo_yield_fifo_keeps_cpu_over_normal);
+
+	tc = tcase(s, "accounting");
+	tcase_add_test(tc, ingo_idle_tick_is_iowait_while_io_waits);
+	tcase_add_test(tc, ingo_steal_from_idle_is_idle_or_iowait);
+	tcase_add_test(tc, ingo_io_schedule_counts_iowait);
+	tcase_add_test(tc, ingo_oom_victim_gets_a_second);
+	tcase_add_test(tc, ingo_wake_remote_preempts_at_once);
 
 	tc = tcase(s, "pi");
 	tcase_add_test(tc, ingo_pi_boost_moves_to_active_and_back);
