@@ -1050,6 +1050,37 @@ START_TEST(ingo_wake_sync_does_not_preempt_the_waker)
 END_TEST
 
 /*
+ * The same when the wake-up moves the task to the waker's CPU: 2 CPUs,
+ * hog H pinned to cpu1; S (nice 0) last ran on cpu1 but may run on both
+ * and has slept 10 ms (cache cold); W (nice 19) pinned to cpu0 wakes it
+ * sync.  Wake affine pulls S to cpu0, W's CPU: W is not preempted, it
+ * sleeps and S runs there.
+ */
+START_TEST(ingo_wake_sync_pulled_to_the_waker_does_not_preempt)
+{
+	struct sim_task_info w0;
+	int a, s, w;
+
+	boot(2);
+	hog_on("h", 0, "1");
+	a = script_on("a", 0, "0");
+	s = sync_sleeper("s", 0, "1");
+	post(s, SIM_CMD_BURN, MS(20), 0);
+	ck_assert_int_eq(set_affinity(a, s, ALL_CPUS(2)), 0);
+	t_run(MS(10));
+	w = spawn_on("w", SIM_SCHED_NORMAL, 0, 19, "0", sync_waker_body,
+		     NULL);
+	w0 = t_info(w);
+	t_run(MS(2));
+	ck_assert_uint_eq(t_info(s).cmds_done, 1);
+	ck_assert_int_eq(t_info(s).cpu, 0);
+	ck_assert_int_eq(curr(0), s);
+	ck_assert_uint_eq(t_info(w).nivcsw, w0.nivcsw);
+	ck_assert_int_eq(t_info(w).state, 'S');
+}
+END_TEST
+
+/*
  * A sync wake-up of a task on another CPU preempts there as any other.
  * 2 CPUs: hog H (nice 19) and S (nice 0, asleep on the queue) pinned to
  * cpu1, W (nice 19) pinned to cpu0 wakes S sync: S runs on cpu1 at the
@@ -1974,7 +2005,7 @@ static volatile int io_done;
 static void io_body(void *unused)
 {
 	sim_burn(MS(1));
-	kfix_ingo_io_schedule();
+	kfix_io_schedule();
 	io_done = 1;
 	for (;;)
 		sim_sleep(SEC(1000));
@@ -2005,15 +2036,37 @@ START_TEST(ingo_io_schedule_counts_iowait)
 }
 END_TEST
 
-/* The OOM killer's victim gets a slice of a second: HZ ticks. */
-START_TEST(ingo_oom_victim_gets_a_second)
+/*
+ * The OOM killer's victim gets a slice of a second, HZ ticks; task_curr()
+ * is true of the running task only.  1 CPU: task K, running, asks both
+ * of itself and of script task S, asleep.
+ */
+static volatile long kernel_calls[3];
+static int kernel_calls_other;
+
+static void kernel_calls_body(void *unused)
 {
-	int s;
+	kernel_calls[0] = kfix_call_wrapper(KFIX_HOOK_task_curr, sim_self());
+	kernel_calls[1] = kfix_call_wrapper(KFIX_HOOK_task_curr,
+					    kernel_calls_other);
+	kernel_calls[2] = kfix_call_wrapper(KFIX_HOOK_set_oom_timeslice,
+					    sim_self());
+	for (;;)
+		sim_sleep(SEC(1000));
+}
+
+START_TEST(ingo_oom_slice_and_task_curr)
+{
+	int k;
 
 	boot(1);
-	s = script("s", 0);
-	ck_assert_int_eq(kfix_ingo_oom(s), 0);
-	ck_assert_uint_eq(ingo(s).time_slice, 1000);
+	kernel_calls_other = script("s", 0);
+	k = t_spawn("k", SIM_SCHED_NORMAL, 0, 0, kernel_calls_body, NULL);
+	t_run(TICK_NS);
+	ck_assert_int_eq(kernel_calls[0], 1);
+	ck_assert_int_eq(kernel_calls[1], 0);
+	ck_assert_int_eq(kernel_calls[2], 0);
+	ck_assert_uint_eq(ingo(k).time_slice, 1000);
 }
 END_TEST
 
@@ -3572,6 +3625,7 @@ static Suite *ingosched_suite(void)
 	tcase_add_test(tc, ingo_wake_remote_takes_the_remote_clock);
 	tcase_add_test(tc, ingo_wake_sync_does_not_preempt_the_waker);
 	tcase_add_test(tc, ingo_wake_sync_other_cpu_preempts);
+	tcase_add_test(tc, ingo_wake_sync_pulled_to_the_waker_does_not_preempt);
 	tcase_add_test(tc, ingo_prio_100_is_not_rt);
 	tcase_add_test(tc, ingo_run_drains_sleep_avg);
 	tcase_add_loop_test(tc, ingo_run_high_credit_drains_slower, 0,
@@ -3617,7 +3671,7 @@ static Suite *ingosched_suite(void)
 	tcase_add_test(tc, ingo_idle_tick_is_iowait_while_io_waits);
 	tcase_add_test(tc, ingo_steal_from_idle_is_idle_or_iowait);
 	tcase_add_test(tc, ingo_io_schedule_counts_iowait);
-	tcase_add_test(tc, ingo_oom_victim_gets_a_second);
+	tcase_add_test(tc, ingo_oom_slice_and_task_curr);
 	tcase_add_test(tc, ingo_wake_remote_preempts_at_once);
 
 	tc = tcase(s, "pi");

@@ -285,15 +285,6 @@ int kfix_ingo_wake_sync_and_sleep(int wq, unsigned long long sleep_ns)
 	return 0;
 }
 
-int kfix_ingo_io_schedule(void)
-{
-	if (!kfix_ingo_available())
-		return -1;
-	set_current_state(TASK_UNINTERRUPTIBLE);
-	io_schedule();
-	return 0;
-}
-
 int kfix_ingo_steal(int cpu, unsigned long ticks)
 {
 	int saved = sim_this_cpu;
@@ -303,16 +294,6 @@ int kfix_ingo_steal(int cpu, unsigned long ticks)
 	sim_this_cpu = cpu;
 	account_steal_time(sim_current[cpu], jiffies_to_cputime(ticks));
 	sim_this_cpu = saved;
-	return 0;
-}
-
-int kfix_ingo_oom(int pid)
-{
-	struct task_struct *p = ingo_task(pid);
-
-	if (!p)
-		return -1;
-	set_oom_timeslice(p);
 	return 0;
 }
 
@@ -355,20 +336,11 @@ int kfix_ingo_check_broken(int cpu, int what, long value, char *buf, int len)
 	return -1;
 }
 
-int kfix_ingo_io_schedule(void)
-{
-	return -1;
-}
-
 int kfix_ingo_steal(int cpu, unsigned long ticks)
 {
 	return -1;
 }
 
-int kfix_ingo_oom(int pid)
-{
-	return -1;
-}
 
 #endif /* CONFIG_CPUSCHED_INGOSCHED */
 

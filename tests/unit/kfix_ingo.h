@@ -114,19 +114,11 @@ int kfix_ingo_renice(int pid, int nice);
 int kfix_ingo_wake_sync_and_sleep(int wq, unsigned long long sleep_ns);
 
 /*
- * Kernel entry points the machine never calls, called as their kernel
- * callers would.  0, or -1 (no driver, no such task or CPU).
- *
- * kfix_ingo_io_schedule - task context: sleep uninterruptibly in
- * io_schedule() (no timeout) until woken.
- * kfix_ingo_steal - outside: account_steal_time() of @ticks jiffies to
- * what @cpu runs, on @cpu, as a hypervisor's tick would.
- * kfix_ingo_oom - outside: set_oom_timeslice() of @pid, as the OOM killer
- * does to its victim.
+ * Outside: account_steal_time() of @ticks jiffies to what @cpu runs, on
+ * @cpu, as a hypervisor's tick would (kfixtures.h's kfix_call_wrapper()
+ * charges the calling task instead).  0, or -1 (no driver, no such CPU).
  */
-int kfix_ingo_io_schedule(void);
 int kfix_ingo_steal(int cpu, unsigned long ticks);
-int kfix_ingo_oom(int pid);
 
 #ifdef __cplusplus
 }
