@@ -114,6 +114,13 @@ int kfix_ingo_renice(int pid, int nice);
 int kfix_ingo_wake_sync_and_sleep(int wq, unsigned long long sleep_ns);
 
 /*
+ * Outside: 1 if task @pid has exited and its last reference is dropped
+ * (the machine freed its task_struct), 0 if not, -1 if there is no such
+ * task.
+ */
+int kfix_ingo_released(int pid);
+
+/*
  * Outside: account_steal_time() of @ticks jiffies to what @cpu runs, on
  * @cpu, as a hypervisor's tick would (kfixtures.h's kfix_call_wrapper()
  * charges the calling task instead).  0, or -1 (no driver, no such CPU).
