@@ -1381,11 +1381,21 @@ END_TEST
  *   jiffies - X >= STARVATION_LIMIT * nr_running + 1 = 2001: at X + 2100
  *   I goes to the expired array, the arrays switch and E (ahead of I at
  *   prio 115) runs, at t = 2200 ms.
+ * With I's slice cut to one tick at X + 2000 (where it was just refilled,
+ * not starving yet), its expiry at X + 2001 is the first that starves:
+ * E runs at t = 2101 ms.
  */
-#define STARVE_E_RUNS_MS	(DEF_TIMESLICE + 21 * DEF_TIMESLICE)
+static const struct {
+	int cut_at_ms;		/* 0: no cut */
+	int e_runs_ms;
+} starve_table[] = {
+	{ 0, DEF_TIMESLICE + 21 * DEF_TIMESLICE },
+	{ DEF_TIMESLICE + 2000, DEF_TIMESLICE + 2001 },
+};
 
 START_TEST(ingo_starvation_limit_lets_expired_run)
 {
+	int cut = starve_table[_i].cut_at_ms, want = starve_table[_i].e_runs_ms;
 	unsigned long long start, e_back = 0;
 	int i_pid, e_pid;
 
@@ -1404,6 +1414,11 @@ START_TEST(ingo_starvation_limit_lets_expired_run)
 	while (sim_now() < start + SEC(3)) {
 		t_run(TICK_NS);
 		set_sleep_avg(i_pid, NS_MAX_SLEEP_AVG);
+		if (cut && sim_now() == start + MS(cut)) {
+			ck_assert_uint_eq(ingo(i_pid).time_slice,
+					  DEF_TIMESLICE);
+			set_slice(i_pid, 1);
+		}
 		if (t_info(e_pid).cmds_done == 1 && curr(0) == e_pid) {
 			e_back = sim_now();
 			break;
@@ -1412,9 +1427,9 @@ START_TEST(ingo_starvation_limit_lets_expired_run)
 	/* E yielded at the first granularity requeue of I */
 	ck_assert_uint_eq(t_info(e_pid).cmds_done, 1);
 	ck_assert_msg(e_back, "the expired task never ran again in 3 s");
-	ck_assert_msg(e_back - start == MS(STARVE_E_RUNS_MS),
+	ck_assert_msg(e_back - start == MS(want),
 		      "the expired task ran again after %llu ns, expected "
-		      "%d ms", e_back - start, STARVE_E_RUNS_MS);
+		      "%d ms", e_back - start, want);
 }
 END_TEST
 
@@ -3656,7 +3671,8 @@ static Suite *ingosched_suite(void)
 			    (int)(sizeof(gran_table) / sizeof(gran_table[0])));
 
 	tc = tcase(s, "starvation");
-	tcase_add_test(tc, ingo_starvation_limit_lets_expired_run);
+	tcase_add_loop_test(tc, ingo_starvation_limit_lets_expired_run, 0,
+			    (int)(sizeof(starve_table) / sizeof(starve_table[0])));
 	tcase_add_loop_test(tc, ingo_starving_by_better_expired_static_prio,
 			    0, 2);
 
