@@ -972,6 +972,46 @@ START_TEST(ingo_wake_needs_a_matching_state)
 END_TEST
 
 /*
+ * A task that goes to sleep interruptibly with a signal pending stays
+ * runnable: schedule() leaves it queued, and its sleep ends at once; an
+ * uninterruptible sleep is slept all the same.  1 CPU: task B burns 2 ms,
+ * is sent a signal 1 ms in, then sleeps 50 ms: interruptibly, the sleep
+ * is over at 2 ms, without a switch; uninterruptibly, at 52 ms.
+ */
+static volatile unsigned long long signalled_woke_at;
+static volatile int signalled_unint;
+
+static void signalled_body(void *unused)
+{
+	sim_burn(MS(2));
+	if (signalled_unint)
+		sim_sleep_unint(MS(50));
+	else
+		sim_sleep(MS(50));
+	signalled_woke_at = sim_now();
+	for (;;)
+		sim_burn(SEC(1000));
+}
+
+START_TEST(ingo_sleep_with_signal_pending_does_not_sleep)
+{
+	unsigned long long start;
+	int b;
+
+	boot(1);
+	signalled_woke_at = 0;
+	signalled_unint = _i;
+	b = t_spawn("b", SIM_SCHED_NORMAL, 0, 0, signalled_body, NULL);
+	start = sim_now();
+	t_run(MS(1));
+	ck_assert_int_eq(sim_signal(b, 10), 0);
+	t_run(MS(60));
+	ck_assert_uint_eq(signalled_woke_at, start + MS(_i ? 52 : 2));
+	ck_assert_uint_eq(t_info(b).nvcsw, _i);
+}
+END_TEST
+
+/*
  * A task woken on another CPU's runqueue takes that runqueue's clock:
  * its timestamp is the waker's time moved by the difference of the two
  * CPUs' last ticks.  At one instant the CPUs tick in order, so a task
@@ -1168,20 +1208,28 @@ START_TEST(ingo_run_drains_sleep_avg)
 END_TEST
 
 /*
- * The same from 500 ms with high credit (HIGH_CREDIT: above credit_limit,
- * 100 by default): the run is divided by the bonus (5), so a 100 ms slice
- * costs 20 ms: 480 ms.  At the limit itself it costs all 100 ms.
+ * The same from @start_ms with high credit (HIGH_CREDIT: above
+ * credit_limit, 100 by default): the run of one slice of @slice ms is
+ * divided by the bonus (?: 1), so from 500 ms (bonus 5) a 100 ms slice
+ * costs 20 ms: 480 ms.  At the limit itself it costs all 100 ms.  A high
+ * credit that runs sleep_avg down to 0 is kept.
  */
 static const struct {
 	int limit;
 	long credit;
-	int expect_ms;
+	int start_ms, slice_ms, expect_ms;
+	long expect_credit;
 } high_credit_table[] = {
-	{ CREDIT_LIMIT, CREDIT_LIMIT + 1, 480 },
-	{ CREDIT_LIMIT, CREDIT_LIMIT, 400 },
-	{ 10, 11, 480 },
-	{ 10, 10, 400 },
-	{ 0, 1, 480 },
+	{ CREDIT_LIMIT, CREDIT_LIMIT + 1, 500, 100, 480, CREDIT_LIMIT + 1 },
+	{ CREDIT_LIMIT, CREDIT_LIMIT, 500, 100, 400, CREDIT_LIMIT },
+	{ 10, 11, 500, 100, 480, 11 },
+	{ 10, 10, 500, 100, 400, 10 },
+	{ 0, 1, 500, 100, 480, 1 },
+	/* bonus 0: 40 / (0 ?: 1) = 40 */
+	{ CREDIT_LIMIT, CREDIT_LIMIT + 1, 90, 40, 50, CREDIT_LIMIT + 1 },
+	/* down to 0: the high credit stays; a middling one loses 1 */
+	{ CREDIT_LIMIT, CREDIT_LIMIT + 1, 10, 100, 0, CREDIT_LIMIT + 1 },
+	{ CREDIT_LIMIT, CREDIT_LIMIT, 10, 100, 0, CREDIT_LIMIT - 1 },
 };
 
 #define NR_HIGH_CREDIT \
@@ -1189,7 +1237,6 @@ static const struct {
 
 START_TEST(ingo_run_high_credit_drains_slower)
 {
-	long credit = high_credit_table[_i].credit;
 	int h;
 
 	boot(1);
@@ -1197,11 +1244,13 @@ START_TEST(ingo_run_high_credit_drains_slower)
 	h = hog("hog", 0);
 	set_slice(h, 1);
 	t_run(TICK_NS);
-	set_sleep_avg(h, MS(500));
-	set_credit(h, credit);
-	t_run(MS(DEF_TIMESLICE));
+	set_sleep_avg(h, MS(high_credit_table[_i].start_ms));
+	set_credit(h, high_credit_table[_i].credit);
+	set_slice(h, high_credit_table[_i].slice_ms);
+	t_run(MS(high_credit_table[_i].slice_ms));
 	ck_assert_uint_eq(ingo(h).sleep_avg, MS(high_credit_table[_i].expect_ms));
-	ck_assert_int_eq(ingo(h).interactive_credit, credit);
+	ck_assert_int_eq(ingo(h).interactive_credit,
+			 high_credit_table[_i].expect_credit);
 }
 END_TEST
 
@@ -3656,6 +3705,8 @@ static Suite *ingosched_suite(void)
 	tcase_add_test(tc, ingo_wake_equal_does_not_preempt_a_requeued_task);
 	tcase_add_test(tc, ingo_wake_returns_whether_it_woke);
 	tcase_add_test(tc, ingo_wake_needs_a_matching_state);
+	tcase_add_loop_test(tc, ingo_sleep_with_signal_pending_does_not_sleep,
+			    0, 2);
 	tcase_add_test(tc, ingo_wake_remote_takes_the_remote_clock);
 	tcase_add_test(tc, ingo_wake_sync_does_not_preempt_the_waker);
 	tcase_add_test(tc, ingo_wake_sync_other_cpu_preempts);
