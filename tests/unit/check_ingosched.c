@@ -1217,19 +1217,23 @@ END_TEST
 static const struct {
 	int limit;
 	long credit;
-	int start_ms, slice_ms, expect_ms;
+	unsigned long long start_ns;
+	int slice_ms;
+	unsigned long long expect_ns;
 	long expect_credit;
 } high_credit_table[] = {
-	{ CREDIT_LIMIT, CREDIT_LIMIT + 1, 500, 100, 480, CREDIT_LIMIT + 1 },
-	{ CREDIT_LIMIT, CREDIT_LIMIT, 500, 100, 400, CREDIT_LIMIT },
-	{ 10, 11, 500, 100, 480, 11 },
-	{ 10, 10, 500, 100, 400, 10 },
-	{ 0, 1, 500, 100, 480, 1 },
+	{ CREDIT_LIMIT, CREDIT_LIMIT + 1, MS(500), 100, MS(480), CREDIT_LIMIT + 1 },
+	{ CREDIT_LIMIT, CREDIT_LIMIT, MS(500), 100, MS(400), CREDIT_LIMIT },
+	{ 10, 11, MS(500), 100, MS(480), 11 },
+	{ 10, 10, MS(500), 100, MS(400), 10 },
+	{ 0, 1, MS(500), 100, MS(480), 1 },
 	/* bonus 0: 40 / (0 ?: 1) = 40 */
-	{ CREDIT_LIMIT, CREDIT_LIMIT + 1, 90, 40, 50, CREDIT_LIMIT + 1 },
+	{ CREDIT_LIMIT, CREDIT_LIMIT + 1, MS(90), 40, MS(50), CREDIT_LIMIT + 1 },
 	/* down to 0: the high credit stays; a middling one loses 1 */
-	{ CREDIT_LIMIT, CREDIT_LIMIT + 1, 10, 100, 0, CREDIT_LIMIT + 1 },
-	{ CREDIT_LIMIT, CREDIT_LIMIT, 10, 100, 0, CREDIT_LIMIT - 1 },
+	{ CREDIT_LIMIT, CREDIT_LIMIT + 1, MS(10), 100, MS(0), CREDIT_LIMIT + 1 },
+	{ CREDIT_LIMIT, CREDIT_LIMIT, MS(10), 100, MS(0), CREDIT_LIMIT - 1 },
+	/* 1 ns left is not 0: no credit lost */
+	{ CREDIT_LIMIT, 0, MS(100) + 1, 100, 1, 0 },
 };
 
 #define NR_HIGH_CREDIT \
@@ -1244,11 +1248,11 @@ START_TEST(ingo_run_high_credit_drains_slower)
 	h = hog("hog", 0);
 	set_slice(h, 1);
 	t_run(TICK_NS);
-	set_sleep_avg(h, MS(high_credit_table[_i].start_ms));
+	set_sleep_avg(h, high_credit_table[_i].start_ns);
 	set_credit(h, high_credit_table[_i].credit);
 	set_slice(h, high_credit_table[_i].slice_ms);
 	t_run(MS(high_credit_table[_i].slice_ms));
-	ck_assert_uint_eq(ingo(h).sleep_avg, MS(high_credit_table[_i].expect_ms));
+	ck_assert_uint_eq(ingo(h).sleep_avg, high_credit_table[_i].expect_ns);
 	ck_assert_int_eq(ingo(h).interactive_credit,
 			 high_credit_table[_i].expect_credit);
 }
@@ -1372,47 +1376,81 @@ START_TEST(ingo_granularity_round_robin)
 END_TEST
 
 /*
- * TIMESLICE_GRANULARITY at each bonus that makes a nice 0 task
- * interactive (7..10): 5 ms * 2^((10 - bonus ?: 1) - 1), on 1 CPU: 20,
- * 10, 5, 5 ms.  Two interactive nice 0 script tasks A and B at sleep_avg
- * bonus * 100 ms (prio 120 - (bonus - 5)) with full slices: A's first run
- * ends at the first granule of its slice, where it is requeued behind B;
- * B's first run is as long (its wait of one granule, credited when it is
- * picked, leaves its bonus as it was: at most 20 * 3 = 60 ms more).
+ * TIMESLICE_GRANULARITY G = 5 ms * 2^((10 - bonus ?: 1) - 1) * CPUs: an
+ * interactive task is requeued at the tick where the part of its slice
+ * used, task_timeslice T minus the slice left, is a multiple of G and at
+ * least G is left.  Two interactive script tasks A and B at @nice and
+ * sleep_avg bonus * 100 ms (prio static - (bonus - 5)), pinned to cpu0,
+ * each with @slice_ms left (other CPUs busy with hogs of their own): A's
+ * first run ends at the first such tick, or at the end of its slice; B's
+ * first run is as long (its wait, credited when it is picked, leaves its
+ * bonus as it was).  nice 0 is interactive from bonus 7 (prio 118), nice
+ * 5 (T 75 ms, DELTA 3) from bonus 8 (prio 122).
  */
 static const struct {
-	int bonus, gran_ms;
+	int nice, bonus, cpus, slice_ms;
 } gran_table[] = {
-	{ 10, 5 }, { 9, 5 }, { 8, 10 }, { 7, 20 },
+	{ 0, 10, 1, 100 },	/* G 5 */
+	{ 0, 9, 1, 100 },	/* G 5 */
+	{ 0, 8, 1, 100 },	/* G 10 */
+	{ 0, 7, 1, 100 },	/* G 20 */
+	{ 0, 10, 1, 10 },	/* G 5: requeued with exactly G left */
+	{ 0, 7, 1, 40 },	/* G 20: the same */
+	{ 5, 8, 2, 40 },	/* G 20, T 75: used 35, requeued 5 ms in */
+	{ 5, 8, 2, 75 },	/* used 0: 20 ms in */
+	{ 0, 10, 2, 100 },	/* G 10 */
 };
+
+/* The first run of a task with @slice of @t used, granule @g. */
+static int first_granule_ms(int t, int slice, int g)
+{
+	int k;
+
+	for (k = 1; k < slice; k++)
+		if (!((t - (slice - k)) % g) && slice - k >= g)
+			return k;
+	return slice;
+}
 
 START_TEST(ingo_granularity_by_bonus)
 {
-	int bonus = gran_table[_i].bonus, gran = gran_table[_i].gran_ms;
-	unsigned long long sleep_avg = SLEEP_AVG_OF_BONUS(bonus);
+	int nice = gran_table[_i].nice, bonus = gran_table[_i].bonus;
+	int cpus = gran_table[_i].cpus, slice = gran_table[_i].slice_ms;
+	int gran = granularity_ms(bonus, cpus);
+	int run = first_granule_ms(timeslice_ms(nice), slice, gran);
 	struct runlog l;
-	int a, b;
+	char cpu_list[12];
+	int a, b, i;
 
-	ck_assert_int_eq(granularity_ms(bonus, 1), gran);
-	boot(1);
-	a = script("a", 0);
-	b = script("b", 0);
-	set_sleep_avg(a, sleep_avg);
-	set_sleep_avg(b, sleep_avg);
-	set_slice(a, DEF_TIMESLICE);
-	set_slice(b, DEF_TIMESLICE);
+	boot(cpus);
+	for (i = FILLERS_PER_CPU; i < FILLERS_PER_CPU * cpus; i++) {
+		snprintf(cpu_list, sizeof(cpu_list), "%d", i / FILLERS_PER_CPU);
+		hog_on("filler", 0, cpu_list);
+	}
+	a = script_on("a", nice, "0");
+	b = script_on("b", nice, "0");
+	t_run(SETTLE);
+	/* asleep again from now: the next wake-up credits nothing */
+	t_cmd(a, SIM_CMD_BURN, 0, 0, 0, 0);
+	t_cmd(b, SIM_CMD_BURN, 0, 0, 0, 0);
+	set_sleep_avg(a, SLEEP_AVG_OF_BONUS(bonus));
+	set_sleep_avg(b, SLEEP_AVG_OF_BONUS(bonus));
+	set_slice(a, slice);
+	set_slice(b, slice);
 	post(a, SIM_CMD_BURN, SEC(10), 0);
 	post(b, SIM_CMD_BURN, SEC(10), 0);
 	ck_assert_int_eq(curr(0), a);
-	ck_assert_int_eq(ingo(a).prio, NICE_TO_PRIO(0) - (bonus - 5));
+	ck_assert_int_eq(ingo(a).prio, NICE_TO_PRIO(nice) - (bonus - 5));
 
 	runlog_start(&l, 0);
-	runlog_run(&l, MS(2 * gran + 1));
+	runlog_run(&l, MS(2 * run + 1));
 	ck_assert_int_ge(l.nr, 2);
 	ck_assert_int_eq(l.run[0].pid, a);
-	ck_assert_uint_eq(l.run[0].len, MS(gran));
+	ck_assert_msg(l.run[0].len == MS(run), "nice %d, bonus %d, %d CPUs, "
+		      "slice %d: A ran %llu ns, expected %d ms", nice, bonus,
+		      cpus, slice, l.run[0].len, run);
 	ck_assert_int_eq(l.run[1].pid, b);
-	ck_assert_uint_eq(l.run[1].len, MS(gran));
+	ck_assert_uint_eq(l.run[1].len, MS(run));
 }
 END_TEST
 
@@ -1498,6 +1536,8 @@ static const struct {
 } static_starve_table[] = {
 	{ -10, 1 },
 	{   0, 0 },
+	/* best_expired_prio 115, I's own static prio: not better */
+	{  -5, 0 },
 };
 
 START_TEST(ingo_starving_by_better_expired_static_prio)
@@ -1761,14 +1801,21 @@ END_TEST
 /*
  * P at 60 forks (child 30, P 30); the child burns 40 ms, so its first
  * slice ends (refilled, first_time_slice 0), then exits: P keeps 30.
+ * The same for SCHED_RR, whose slice ends in the tick's RR branch (the
+ * child inherits the policy).
  */
 START_TEST(ingo_exit_after_first_slice_gives_nothing)
 {
 	int p, c;
 
 	boot(1);
-	p = script("parent", 0);
+	if (_i)
+		p = t_spawn_script("parent", SIM_SCHED_RR, 10, 0);
+	else
+		p = script("parent", 0);
 	c = fork_with_slice(p, 60);
+	ck_assert_int_eq(t_info(c).policy, _i ? SIM_SCHED_RR : SIM_SCHED_NORMAL);
+	ck_assert_uint_eq(ingo(c).first_time_slice, 1);
 	t_cmd(c, SIM_CMD_BURN, MS(40), 0, 0, 0);
 	ck_assert_uint_eq(ingo(c).first_time_slice, 0);
 	t_cmd(c, SIM_CMD_EXIT, 0, 0, 0, 0);
@@ -3725,7 +3772,7 @@ static Suite *ingosched_suite(void)
 	tcase_add_loop_test(tc, ingo_starvation_limit_lets_expired_run, 0,
 			    (int)(sizeof(starve_table) / sizeof(starve_table[0])));
 	tcase_add_loop_test(tc, ingo_starving_by_better_expired_static_prio,
-			    0, 2);
+			    0, 3);
 
 	tc = tcase(s, "fork_exit");
 	tcase_add_test(tc, ingo_fork_splits_slice);
@@ -3737,7 +3784,7 @@ static Suite *ingosched_suite(void)
 	tcase_add_test(tc, ingo_exit_first_slice_returns_to_parent);
 	tcase_add_test(tc, ingo_exit_give_back_capped_at_timeslice);
 	tcase_add_test(tc, ingo_exit_drops_the_last_reference);
-	tcase_add_test(tc, ingo_exit_after_first_slice_gives_nothing);
+	tcase_add_loop_test(tc, ingo_exit_after_first_slice_gives_nothing, 0, 2);
 	tcase_add_loop_test(tc, ingo_exit_weights_parent_sleep_avg, 0,
 			    NR_EXIT_WEIGHTS);
 
