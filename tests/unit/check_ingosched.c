@@ -1567,6 +1567,141 @@ START_TEST(ingo_starving_by_better_expired_static_prio)
 }
 END_TEST
 
+/*
+ * The expired array's timestamp starts anew at each array switch.  1 CPU:
+ * I (nice 0, kept at sleep_avg 1 s: prio 115, interactive) and hog Z
+ * (nice 19, prio 139, never interactive).  I holds the CPU, Z waiting in
+ * the active array; I's first expiry stamps the expired array (t = 100),
+ * and I starves at its expiry at 2200 (100 + 2001 passed): Z runs its
+ * 5 ms and expires too; the arrays switch at 2205.  Anew, I runs, and
+ * its next expiry (2305) only stamps the expired array: Z waits until
+ * I's expiry at 4405 (2305 + 2001 passed).
+ */
+START_TEST(ingo_switch_arrays_starts_expired_anew)
+{
+	unsigned long long start, z_run;
+	int i, z;
+
+	boot(1);
+	i = script("i", 0);
+	z = script("z", 19);
+	set_sleep_avg(i, NS_MAX_SLEEP_AVG);
+	set_slice(i, DEF_TIMESLICE);
+	set_slice(z, MIN_TIMESLICE);
+	start = sim_now();
+	post(i, SIM_CMD_BURN, SEC(10), 0);
+	post(z, SIM_CMD_BURN, SEC(10), 0);
+	while (sim_now() < start + MS(2400)) {
+		t_run(TICK_NS);
+		set_sleep_avg(i, NS_MAX_SLEEP_AVG);
+	}
+	z_run = runtime(z);
+	ck_assert_uint_eq(z_run, MS(MIN_TIMESLICE));
+	while (sim_now() < start + MS(4405)) {
+		t_run(TICK_NS);
+		set_sleep_avg(i, NS_MAX_SLEEP_AVG);
+		ck_assert_uint_eq(runtime(z), z_run);
+	}
+	t_run(TICK_NS);
+	ck_assert_int_eq(curr(0), z);
+}
+END_TEST
+
+/*
+ * The best static prio of the expired array starts anew at each switch
+ * too.  1 CPU: interactive tasks J (nice 1: 95 ms slices; kept at
+ * sleep_avg 1 s: prio 116) and I (nice 0, kept at 800 ms: prio 117), hog
+ * Z (nice 19, 5 ms slices).  J runs; stamped at its expiry at 100, the
+ * expired array starves J at its expiry at 3140 (3001 passed, 3 tasks),
+ * then I at 3240 (best static prio 120, I's); Z runs and expires; the
+ * arrays switch at 3245.  J's next expiry, at 3340, finds
+ * best_expired_prio reset: J (static 121) is not starving, it goes on.
+ */
+START_TEST(ingo_switch_arrays_resets_best_expired)
+{
+	unsigned long long start;
+	int i, j, z;
+
+	boot(1);
+	j = script("j", 1);
+	i = script("i", 0);
+	z = script("z", 19);
+	set_sleep_avg(j, NS_MAX_SLEEP_AVG);
+	set_sleep_avg(i, MS(800));
+	set_slice(j, DEF_TIMESLICE);
+	set_slice(i, DEF_TIMESLICE);
+	set_slice(z, MIN_TIMESLICE);
+	start = sim_now();
+	post(j, SIM_CMD_BURN, SEC(10), 0);
+	post(i, SIM_CMD_BURN, SEC(10), 0);
+	post(z, SIM_CMD_BURN, SEC(10), 0);
+	while (sim_now() < start + MS(3341)) {
+		t_run(TICK_NS);
+		set_sleep_avg(j, NS_MAX_SLEEP_AVG);
+		set_sleep_avg(i, MS(800));
+		if (sim_now() == start + MS(3241))
+			ck_assert_int_eq(curr(0), z);
+	}
+	ck_assert_uint_eq(runtime(z), MS(MIN_TIMESLICE));
+	ck_assert_int_eq(curr(0), j);
+}
+END_TEST
+
+/*
+ * The expired array's timestamp is also reset when the CPU goes idle.
+ * 1 CPU: I (nice 0, sleep_avg 1 s) runs a slice alone, its expiry stamps
+ * the expired array, then it sleeps 3 s; woken with hog X (nice 0, prio
+ * 125) its expiries stamp anew: the first at 100 ms, and X first runs
+ * when I starves, at the first expiry 2001 ms after that: 2200.
+ */
+START_TEST(ingo_idle_resets_expired_timestamp)
+{
+	unsigned long long start;
+	int i, x;
+
+	boot(1);
+	i = script("i", 0);
+	x = script("x", 0);
+	set_sleep_avg(i, NS_MAX_SLEEP_AVG);
+	set_slice(i, 1);
+	t_cmd(i, SIM_CMD_BURN, MS(2), 0, 0, 0);
+	t_cmd(i, SIM_CMD_SLEEP, SEC(3), 0, 0, 0);
+	set_sleep_avg(i, NS_MAX_SLEEP_AVG);
+	set_sleep_avg(x, 0);
+	set_slice(i, DEF_TIMESLICE);
+	start = sim_now();
+	post(i, SIM_CMD_BURN, SEC(10), 0);
+	post(x, SIM_CMD_BURN, SEC(10), 0);
+	while (sim_now() < start + SEC(3) && !runtime(x)) {
+		t_run(TICK_NS);
+		set_sleep_avg(i, NS_MAX_SLEEP_AVG);
+	}
+	ck_assert_msg(sim_now() - TICK_NS == start + MS(2200),
+		      "X first ran at %llu ms", (sim_now() - TICK_NS - start) /
+		      MS(1));
+}
+END_TEST
+
+/*
+ * pick_work counts the bitmap searches of schedule()'s picks: one per
+ * pick, one more when the arrays switch.  1 CPU, a lone nice 0 hog: each
+ * of its 10 slices in 1 s ends in a pick that switches the arrays.
+ */
+START_TEST(ingo_pick_work_counts_array_switches)
+{
+	unsigned long long work;
+	int h;
+
+	boot(1);
+	h = hog("h", 0);
+	set_slice(h, 1);
+	t_run(TICK_NS);
+	work = kfix_pick_work();
+	t_run(SEC(1));
+	ck_assert_uint_eq(kfix_pick_work() - work, 2 * 10);
+}
+END_TEST
+
 /* ---- fork ---------------------------------------------------------------- */
 
 /*
@@ -3773,6 +3908,11 @@ static Suite *ingosched_suite(void)
 			    (int)(sizeof(starve_table) / sizeof(starve_table[0])));
 	tcase_add_loop_test(tc, ingo_starving_by_better_expired_static_prio,
 			    0, 3);
+
+	tcase_add_test(tc, ingo_switch_arrays_starts_expired_anew);
+	tcase_add_test(tc, ingo_switch_arrays_resets_best_expired);
+	tcase_add_test(tc, ingo_idle_resets_expired_timestamp);
+	tcase_add_test(tc, ingo_pick_work_counts_array_switches);
 
 	tc = tcase(s, "fork_exit");
 	tcase_add_test(tc, ingo_fork_splits_slice);
