@@ -1706,7 +1706,8 @@ END_TEST
 
 /*
  * A script task P with 61 ticks left forks: the child gets (61 + 1) >> 1
- * = 31 on its first slice, P keeps 61 >> 1 = 30.
+ * = 31 on its first slice, P keeps 61 >> 1 = 30.  P itself is past its
+ * own first slice (it expired once), the child is on its first.
  */
 START_TEST(ingo_fork_splits_slice)
 {
@@ -1716,6 +1717,9 @@ START_TEST(ingo_fork_splits_slice)
 
 	boot(1);
 	p = script("parent", 0);
+	set_slice(p, 1);
+	t_cmd(p, SIM_CMD_BURN, MS(2), 0, 0, 0);
+	ck_assert_uint_eq(ingo(p).first_time_slice, 0);
 	set_slice(p, 61);
 	child = t_cmd(p, SIM_CMD_FORK, 0, 0, 0, 0);
 	ck_assert_int_gt(child, 0);
@@ -1724,6 +1728,7 @@ START_TEST(ingo_fork_splits_slice)
 	ck_assert_uint_eq(kc.time_slice, 31);
 	ck_assert_uint_eq(kc.first_time_slice, 1);
 	ck_assert_uint_eq(kp.time_slice, 30);
+	ck_assert_uint_eq(kp.first_time_slice, 0);
 }
 END_TEST
 
@@ -2415,6 +2420,42 @@ START_TEST(ingo_pi_boost_moves_to_active_and_back)
 	ck_assert_int_eq(curr(0), l);
 	ck_assert_int_eq(ingo(l).prio, 120);
 	ck_assert_int_eq(kfix_ingo_same_array(l, e), 1);
+}
+END_TEST
+
+/*
+ * The child of a boosted parent inherits no boost: it is queued at its
+ * own prio, the parent's normal one, at the tail of that level in the
+ * parent's array, and the boosted parent goes on.  1 CPU: script task L
+ * (nice 0, sleep_avg 0: prio 125) holds rt_mutex M0, FIFO 50 task H
+ * blocks on it (L runs at 49); L forks.
+ */
+START_TEST(ingo_pi_boosted_parent_forks_unboosted_child)
+{
+	int l, h, e;
+	long child;
+
+	boot(1);
+	e = hog("e", 0);
+	l = script("l", 0);
+	h = t_spawn_script("h", SIM_SCHED_FIFO, 50, 0);
+	set_sleep_avg(l, 0);
+	set_sleep_avg(e, 0);
+	t_cmd(l, SIM_CMD_MUTEX_LOCK, M0, 0, 0, 0);
+	post(l, SIM_CMD_BURN, MS(10), 0);
+	post(l, SIM_CMD_FORK, 0, 0);
+	post(l, SIM_CMD_BURN, MS(10), 0);
+	post(h, SIM_CMD_MUTEX_LOCK, M0, 0);
+	while (t_info(l).cmds_done < 3)
+		t_run(TICK_NS);
+	child = sim_cmd_result(l);
+	ck_assert_int_gt(child, 0);
+	ck_assert_int_eq(ingo(l).prio, MAX_RT_PRIO - 1 - 50);
+	ck_assert_int_eq(ingo(child).prio, 125);
+	ck_assert_int_eq(t_info(child).state, 'Q');
+	ck_assert_int_eq(curr(0), l);
+	ck_assert_int_eq(kfix_ingo_same_array(child, l), 1);
+	ck_assert_uint_eq(t_info(child).switches, 0);
 }
 END_TEST
 
@@ -3950,6 +3991,7 @@ static Suite *ingosched_suite(void)
 
 	tc = tcase(s, "pi");
 	tcase_add_test(tc, ingo_pi_boost_moves_to_active_and_back);
+	tcase_add_test(tc, ingo_pi_boosted_parent_forks_unboosted_child);
 
 	tc = tcase(s, "behaviour");
 	tcase_add_loop_test(tc, ingo_share_nice0_vs_nice19, 0, NR_MACHINES);
