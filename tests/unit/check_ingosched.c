@@ -1769,6 +1769,7 @@ static const struct {
 	{ 50, 100, 300, 700 },	/* 350 / 100 = 3 */
 	{ 95, 50, 600, 300 },
 	{ 100, 30, 700, 200 },	/* 210 / 100 = 2 */
+	{ 99, 99, 600, 600 },	/* 693 / 100 = 6 */
 };
 
 #define NR_FORK_PENALTIES \
@@ -1969,14 +1970,16 @@ END_TEST
  * + child / (W + 1); a higher one leaves the parent's alone.
  */
 static const struct {
-	int weight, parent_ms, child_ms, expect_ms;
+	int weight;
+	unsigned long long parent_ns, child_ns, expect_ns;
 } exit_weight_table[] = {
-	{ 3, 800, 400, 700 },	/* 600 + 100 */
-	{ 3, 1000, 0, 750 },	/* 750 + 0 */
-	{ 3, 800, 900, 800 },	/* child higher: unchanged */
-	{ 3, 800, 800, 800 },	/* equal: unchanged */
-	{ 1, 800, 400, 600 },	/* 400 + 200 */
-	{ 0, 800, 400, 400 },	/* 0 + 400: the child's */
+	{ 3, MS(800), MS(400), MS(700) },	/* 600 + 100 */
+	{ 3, MS(1000), 0, MS(750) },		/* 750 + 0 */
+	{ 3, MS(800), MS(900), MS(800) },	/* child higher: unchanged */
+	/* equal: unchanged (weighted, 249999999 * 3 + 249999999 is less) */
+	{ 3, 999999999, 999999999, 999999999 },
+	{ 1, MS(800), MS(400), MS(600) },	/* 400 + 200 */
+	{ 0, MS(800), MS(400), MS(400) },	/* 0 + 400: the child's */
 };
 
 #define NR_EXIT_WEIGHTS \
@@ -1990,11 +1993,10 @@ START_TEST(ingo_exit_weights_parent_sleep_avg)
 	set_tunable("exit_weight", exit_weight_table[_i].weight);
 	p = script("parent", 0);
 	c = fork_with_slice(p, 60);
-	set_sleep_avg(p, MS(exit_weight_table[_i].parent_ms));
-	set_sleep_avg(c, MS(exit_weight_table[_i].child_ms));
+	set_sleep_avg(p, exit_weight_table[_i].parent_ns);
+	set_sleep_avg(c, exit_weight_table[_i].child_ns);
 	t_cmd(c, SIM_CMD_EXIT, 0, 0, 0, 0);
-	ck_assert_uint_eq(ingo(p).sleep_avg,
-			  MS(exit_weight_table[_i].expect_ms));
+	ck_assert_uint_eq(ingo(p).sleep_avg, exit_weight_table[_i].expect_ns);
 }
 END_TEST
 
