@@ -3423,6 +3423,142 @@ START_TEST(ingo_nice_rt_changes_only_static_prio)
 }
 END_TEST
 
+/*
+ * set_user_nice() takes nice -20..19 and ignores anything else.  1 CPU:
+ * task R renices script task T (nice 0) to the table's value.
+ */
+static const struct {
+	int nice, expect;
+} renice_range_table[] = {
+	{ -21, 0 }, { 20, 0 }, { -20, -20 }, { 19, 19 },
+};
+
+static int renice_target, renice_value;
+
+static void renice_once_body(void *unused)
+{
+	kfix_ingo_renice(renice_target, renice_value);
+	for (;;)
+		sim_sleep(SEC(1000));
+}
+
+START_TEST(ingo_nice_range)
+{
+	boot(1);
+	renice_target = script("t", 0);
+	renice_value = renice_range_table[_i].nice;
+	t_spawn("r", SIM_SCHED_NORMAL, 0, 0, renice_once_body, NULL);
+	t_run(TICK_NS);
+	ck_assert_int_eq(t_info(renice_target).nice,
+			 renice_range_table[_i].expect);
+	ck_assert_int_eq(ingo(renice_target).static_prio,
+			 NICE_TO_PRIO(renice_range_table[_i].expect));
+}
+END_TEST
+
+/*
+ * A running task reniced keeps its CPU when its prio stays where it was,
+ * and gives way when it is one level worse.  1 CPU: script task R runs
+ * (nice 0) and Q waits at R's prio, queued 1 ms after R started; R
+ * renices itself by @by, its prio becoming its new static prio:
+ *   bonus 10 (115), nice -5: 115, no change: R goes on
+ *   bonus 5 (120), nice +1: 121, one worse than Q: Q runs at once
+ */
+static const struct {
+	int bonus, q_nice, by, r_keeps;
+} renice_running_table[] = {
+	{ 10, -5, -5, 1 },	/* Q: nice -5, bonus 5: 115 */
+	{ 5, 0, 1, 0 },		/* Q: nice 0, bonus 5: 120 */
+};
+
+START_TEST(ingo_nice_running_gives_way_only_if_worse)
+{
+	int bonus = renice_running_table[_i].bonus, r, q;
+
+	boot(1);
+	r = script("r", 0);
+	q = script("q", renice_running_table[_i].q_nice);
+	set_sleep_avg(r, SLEEP_AVG_OF_BONUS(bonus));
+	set_sleep_avg(q, SLEEP_AVG_OF_BONUS(5));
+	set_slice(r, DEF_TIMESLICE);
+	/* 3 ms: before R's first granule (5 ms at bonus 10) */
+	post(r, SIM_CMD_BURN, MS(3), 0);
+	post(r, SIM_CMD_SYSCALL, SIM_SYS_nice, renice_running_table[_i].by);
+	post(r, SIM_CMD_BURN, MS(50), 0);
+	t_run(TICK_NS);
+	post(q, SIM_CMD_BURN, MS(50), 0);
+	ck_assert_int_eq(curr(0), r);
+	ck_assert_int_eq(ingo(q).prio, ingo(r).prio);
+	/* until the renice: once R gave way, it finishes it much later */
+	while (ingo(r).static_prio == NICE_TO_PRIO(0))
+		t_run(TICK_NS / 4);
+	ck_assert_int_eq(curr(0), renice_running_table[_i].r_keeps ? r : q);
+}
+END_TEST
+
+/* ---- setscheduler -------------------------------------------------------- */
+
+/* sched_setscheduler(@pid, @policy, @prio) by script task @caller, posted. */
+static void post_setscheduler(int caller, int pid, int policy, int prio)
+{
+	unsigned long uaddr = sim_user_map(caller, sizeof(int));
+
+	ck_assert_msg(uaddr != 0, "sim_user_map: %s", sim_error());
+	ck_assert_int_eq(sim_user_write(caller, uaddr, &prio, sizeof(prio)),
+			 0);
+	ck_assert_int_eq(sim_cmd(caller, SIM_CMD_SYSCALL,
+				 SIM_SYS_sched_setscheduler, pid, policy,
+				 uaddr), 0);
+}
+
+/*
+ * setscheduler() acts at once: a running task lowered gives way, a
+ * running task set to its own priority keeps its CPU (it goes to the
+ * tail of its level, but nothing better waits), a queued task raised
+ * above the running one preempts it.  1 CPU, script tasks R (running)
+ * and Q (queued), R calls sched_setscheduler(@target, @policy, @prio):
+ */
+static const struct {
+	int r_policy, r_prio, q_policy, q_prio;
+	int target_q, policy, prio;
+	int r_keeps;
+} setscheduler_table[] = {
+	/* FIFO 50 R lowers itself to FIFO 5, below Q's FIFO 10 */
+	{ SIM_SCHED_FIFO, 50, SIM_SCHED_FIFO, 10, 0, SIM_SCHED_FIFO, 5, 0 },
+	/* FIFO 50 R sets FIFO 50 again, Q FIFO 50 behind it: R goes on */
+	{ SIM_SCHED_FIFO, 50, SIM_SCHED_FIFO, 50, 0, SIM_SCHED_FIFO, 50, 1 },
+	/* FIFO 50 R raises itself to FIFO 60 */
+	{ SIM_SCHED_FIFO, 50, SIM_SCHED_FIFO, 10, 0, SIM_SCHED_FIFO, 60, 1 },
+	/* NORMAL R makes queued NORMAL Q FIFO 10 */
+	{ SIM_SCHED_NORMAL, 0, SIM_SCHED_NORMAL, 0, 1, SIM_SCHED_FIFO, 10, 0 },
+	/* FIFO 50 R makes queued FIFO 10 Q FIFO 20: still below, R goes on */
+	{ SIM_SCHED_FIFO, 50, SIM_SCHED_FIFO, 10, 1, SIM_SCHED_FIFO, 20, 1 },
+};
+
+START_TEST(ingo_setscheduler_acts_at_once)
+{
+	int target_q = setscheduler_table[_i].target_q, r, q;
+
+	boot(1);
+	r = t_spawn_script("r", setscheduler_table[_i].r_policy,
+			   setscheduler_table[_i].r_prio, 0);
+	q = t_spawn_script("q", setscheduler_table[_i].q_policy,
+			   setscheduler_table[_i].q_prio, 0);
+	set_slice(r, DEF_TIMESLICE);
+	post(r, SIM_CMD_BURN, MS(5), 0);
+	post_setscheduler(r, target_q ? q : 0, setscheduler_table[_i].policy,
+			  setscheduler_table[_i].prio);
+	post(r, SIM_CMD_BURN, MS(50), 0);
+	post(q, SIM_CMD_BURN, MS(50), 0);
+	ck_assert_int_eq(curr(0), r);
+	/* just after the call (if R gave way, it returns from it later) */
+	t_run(MS(5) + TICK_NS / 4);
+	ck_assert_int_eq(t_info(target_q ? q : r).rt_priority,
+			 setscheduler_table[_i].prio);
+	ck_assert_int_eq(curr(0), setscheduler_table[_i].r_keeps ? r : q);
+}
+END_TEST
+
 /* ---- wake-up placement --------------------------------------------------- */
 
 #define WQ		0
@@ -4051,6 +4187,15 @@ static Suite *ingosched_suite(void)
 	tcase_add_test(tc, ingo_nice_worse_running_task_gives_way);
 	tcase_add_test(tc, ingo_nice_better_queued_task_preempts);
 	tcase_add_test(tc, ingo_nice_rt_changes_only_static_prio);
+	tcase_add_loop_test(tc, ingo_nice_range, 0,
+			    (int)(sizeof(renice_range_table) /
+				  sizeof(renice_range_table[0])));
+	tcase_add_loop_test(tc, ingo_nice_running_gives_way_only_if_worse, 0,
+			    (int)(sizeof(renice_running_table) /
+				  sizeof(renice_running_table[0])));
+	tcase_add_loop_test(tc, ingo_setscheduler_acts_at_once, 0,
+			    (int)(sizeof(setscheduler_table) /
+				  sizeof(setscheduler_table[0])));
 
 	tc = tcase(s, "wakeup");
 	tcase_add_test(tc, ingo_wake_affine_pulls_cold_task);
