@@ -2461,6 +2461,46 @@ START_TEST(ingo_pi_boosted_parent_forks_unboosted_child)
 }
 END_TEST
 
+/*
+ * A boost or a de-boost preempts as due, on the CPU of the task whose
+ * priority changed.  2 CPUs: on cpu0, script task L (nice 0, sleep_avg
+ * 0: prio 125) holds rt_mutex M0 and burns; hog E (nice -5: 120) runs
+ * ahead of it.  FIFO 50 task H on cpu1 waits for M0, interruptibly: L,
+ * queued, inherits prio 49 and preempts E at once.  A signal ends H's
+ * wait: L, running, drops back to 125, behind E, and gives way at once.
+ */
+START_TEST(ingo_pi_boost_and_deboost_preempt)
+{
+	int l, e, h;
+
+	boot(2);
+	hog_on("f", 0, "1");
+	hog_on("f", 0, "1");
+	l = script_on("l", 0, "0");
+	h = spawn_on("h", SIM_SCHED_FIFO, 50, 0, "1", NULL, NULL);
+	set_sleep_avg(l, 0);
+	t_cmd(l, SIM_CMD_MUTEX_LOCK, M0, 0, 0, 0);
+	post(l, SIM_CMD_BURN, SEC(1), 0);
+	e = hog_on("e", -5, "0");
+	set_slice(e, timeslice_ms(-5));
+	t_run(MS(5));
+	ck_assert_int_eq(curr(0), e);
+	ck_assert_int_eq(ingo(l).prio, 125);
+
+	post(h, SIM_CMD_MUTEX_LOCK_INT, M0, 0);
+	t_run(TICK_NS / 2);
+	ck_assert_int_eq(t_info(h).state, 'S');
+	ck_assert_int_eq(ingo(l).prio, MAX_RT_PRIO - 1 - 50);
+	ck_assert_int_eq(curr(0), l);
+
+	ck_assert_int_eq(sim_signal(h, 10), 0);
+	t_run(TICK_NS / 2);
+	ck_assert_int_eq(t_info(h).cmds_done, 1);
+	ck_assert_int_eq(ingo(l).prio, 125);
+	ck_assert_int_eq(curr(0), e);
+}
+END_TEST
+
 /* ---- behaviour ----------------------------------------------------------- */
 
 /*
@@ -3024,6 +3064,38 @@ START_TEST(ingo_schedstat_counts_wakeups_and_schedules)
 			  stat_sum(&before, SCHED_SWITCH),
 			  stat_sum(&after, SCHED_CNT) -
 			  stat_sum(&before, SCHED_CNT));
+}
+END_TEST
+
+/*
+ * A de-boosted running task that still comes first is not rescheduled:
+ * cpu0 passes through schedule() no more.  2 CPUs: script task L (nice
+ * 0) alone on cpu0 holds rt_mutex M0 and burns; FIFO 50 task H on cpu1
+ * waits for M0 interruptibly (L runs at 49), then a signal ends the wait
+ * (L back at its normal prio, first of cpu0 all the same).
+ */
+START_TEST(ingo_pi_deboost_still_first_keeps_cpu)
+{
+	struct schedstat before, after;
+	int l, h;
+
+	boot(2);
+	l = script_on("l", 0, "0");
+	h = spawn_on("h", SIM_SCHED_FIFO, 50, 0, "1", NULL, NULL);
+	t_cmd(l, SIM_CMD_MUTEX_LOCK, M0, 0, 0, 0);
+	post(l, SIM_CMD_BURN, SEC(1), 0);
+	post(h, SIM_CMD_MUTEX_LOCK_INT, M0, 0);
+	t_run(MS(5));
+	ck_assert_int_eq(ingo(l).prio, MAX_RT_PRIO - 1 - 50);
+	ck_assert_int_eq(curr(0), l);
+	parse_schedstat(&before);
+	ck_assert_int_eq(sim_signal(h, 10), 0);
+	t_run(TICK_NS / 2);
+	parse_schedstat(&after);
+	ck_assert_int_eq(t_info(h).cmds_done, 1);
+	ck_assert_int_gt(ingo(l).prio, MAX_RT_PRIO - 1);
+	ck_assert_int_eq(curr(0), l);
+	ck_assert_uint_eq(after.cpu[0].v[SCHED_CNT], before.cpu[0].v[SCHED_CNT]);
 }
 END_TEST
 
@@ -4130,6 +4202,8 @@ static Suite *ingosched_suite(void)
 	tc = tcase(s, "pi");
 	tcase_add_test(tc, ingo_pi_boost_moves_to_active_and_back);
 	tcase_add_test(tc, ingo_pi_boosted_parent_forks_unboosted_child);
+	tcase_add_test(tc, ingo_pi_boost_and_deboost_preempt);
+	tcase_add_test(tc, ingo_pi_deboost_still_first_keeps_cpu);
 
 	tc = tcase(s, "behaviour");
 	tcase_add_loop_test(tc, ingo_share_nice0_vs_nice19, 0, NR_MACHINES);
