@@ -499,6 +499,60 @@ START_TEST(ingo_slice_at_hz_and_tunables)
 }
 END_TEST
 
+/*
+ * The starvation bound the conformance suite holds the driver to, in
+ * jiffies: nr_running * (STARVATION_LIMIT + the longest slice, nice
+ * -20's) + 1, with STARVATION_LIMIT = 10 * DEF_TIMESLICE and the longest
+ * slice 8 * DEF_TIMESLICE: 1801 per task at HZ 1000, 181 at HZ 100.
+ */
+static const struct {
+	int hz, def_ms;
+	unsigned long nr_running, bound;
+} bound_table[] = {
+	{ 1000, 100, 1, 1801 },
+	{ 1000, 100, 3, 5401 },
+	{ 100, 100, 1, 181 },
+	{ 1000, 200, 2, 7201 },
+};
+
+START_TEST(ingo_starvation_bound_values)
+{
+	struct sim_config cfg;
+
+	sim_config_init(&cfg);
+	cfg.hz = bound_table[_i].hz;
+	cfg.cmdline = CMDLINE;
+	t_boot_cfg(&cfg);
+	set_tunable("def_timeslice_ms", bound_table[_i].def_ms);
+	ck_assert_uint_eq(kfix_starvation_bound(bound_table[_i].nr_running),
+			  bound_table[_i].bound);
+}
+END_TEST
+
+/*
+ * Every boot starts from empty runqueues, also the second in one process
+ * (per-CPU data is not zero then): boot, run hogs, shut down, boot again.
+ * The machine, checking after every event that nr_context_switches()
+ * agrees with the switches it saw, finds none of the old machine's; the
+ * new pick_work starts over too.
+ */
+START_TEST(ingo_second_boot_starts_from_scratch)
+{
+	unsigned long long work;
+
+	boot(2);
+	hog("a", 0);
+	hog("b", 0);
+	t_run(MS(300));
+	work = kfix_pick_work();
+	t_shutdown();
+	boot(2);
+	ck_assert_uint_lt(kfix_pick_work(), work);
+	hog("a", 0);
+	t_run(MS(50));
+}
+END_TEST
+
 /* ---- tunables ------------------------------------------------------------ */
 
 /* The controls in table order, each with its 2.6.10 value by default. */
@@ -2825,7 +2879,8 @@ END_TEST
 
 /* Indexes in a cpu line. */
 enum {
-	YLD_CNT = 3, SCHED_SWITCH = 5, SCHED_CNT = 6, TTWU_CNT = 12,
+	YLD_CNT = 3, SCHED_NOSWITCH = 4, SCHED_SWITCH = 5, SCHED_CNT = 6,
+	TTWU_CNT = 12,
 	TTWU_MOVED = 13, SMT_CNT = 17, SBE_CNT = 18,
 };
 
@@ -3096,6 +3151,30 @@ START_TEST(ingo_pi_deboost_still_first_keeps_cpu)
 	ck_assert_int_gt(ingo(l).prio, MAX_RT_PRIO - 1);
 	ck_assert_int_eq(curr(0), l);
 	ck_assert_uint_eq(after.cpu[0].v[SCHED_CNT], before.cpu[0].v[SCHED_CNT]);
+}
+END_TEST
+
+/*
+ * pick_work, against schedstat: every pick that finds a task costs one
+ * bitmap search, and the array switch before it one more, so the sum is
+ * 2 * sched_switch + sched_noswitch over the CPUs, from boot.  2 CPUs,
+ * 500 ms of hogs and sleepers of several nices.
+ */
+START_TEST(ingo_pick_work_matches_schedstat)
+{
+	struct schedstat st;
+
+	boot(2);
+	hog("a", 0);
+	hog("b", 5);
+	hog("c", -5);
+	t_spawn("s", SIM_SCHED_NORMAL, 0, 0, t_body_sleeper, (void *)7UL);
+	t_spawn("t", SIM_SCHED_NORMAL, 0, 10, t_body_sleeper, (void *)3UL);
+	t_run(MS(500));
+	parse_schedstat(&st);
+	ck_assert_uint_gt(stat_sum(&st, SCHED_SWITCH), 0);
+	ck_assert_uint_eq(kfix_pick_work(), 2 * stat_sum(&st, SCHED_SWITCH) +
+			  stat_sum(&st, SCHED_NOSWITCH));
 }
 END_TEST
 
@@ -4120,6 +4199,10 @@ static Suite *ingosched_suite(void)
 	tcase_add_loop_test(tc, ingo_slice_at_hz_and_tunables, 0,
 			    NR_HZ_SLICES);
 
+	tcase_add_loop_test(tc, ingo_starvation_bound_values, 0,
+			    (int)(sizeof(bound_table) / sizeof(bound_table[0])));
+	tcase_add_test(tc, ingo_second_boot_starts_from_scratch);
+
 	tc = tcase(s, "tunables");
 	tcase_add_loop_test(tc, ingo_tunable_defaults, 0, NR_TUNABLES);
 
@@ -4230,6 +4313,7 @@ static Suite *ingosched_suite(void)
 	tcase_add_loop_test(tc, ingo_schedstat_format, 0, NR_MACHINES);
 	tcase_add_test(tc, ingo_schedstat_counts_yields);
 	tcase_add_test(tc, ingo_schedstat_counts_wakeups_and_schedules);
+	tcase_add_test(tc, ingo_pick_work_matches_schedstat);
 
 	tc = tcase(s, "exec");
 	tcase_add_loop_test(tc, ingo_exec_pushes_to_idlest_cpu, FIRST_SMP,
