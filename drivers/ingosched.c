@@ -3080,9 +3080,77 @@ static void ingo_for_each_queued(int cpu, void (*fn)(task_t *, void *),
 }
 
 /*
+ * check_fail - a broken rule: its one-line reason, @fmt, goes to @buf.
+ * Returns 1, what the check hook returns for it.
+ */
+static int __attribute__((format(printf, 3, 4)))
+check_fail(char *buf, int len, const char *fmt, ...)
+{
+	va_list args;
+
+	va_start(args, fmt);
+	vsnprintf(buf, len, fmt, args);
+	va_end(args);
+	return 1;
+}
+
+/*
+ * check_task - the rules of @p, queued in @rq's array @name, not its idle
+ * task:
+ *
+ *  - ->prio is the better of its normal and inherited (PI) priorities;
+ *  - ->normal_prio is one the design computes: 99 - rt_priority for an
+ *    RT policy; for SCHED_NORMAL the static priority moved by at most
+ *    MAX_BONUS / 2 levels either way, within the SCHED_NORMAL levels.
+ *    Not the formula of today's sleep_avg: 2.6.10 recomputes it only at
+ *    a wake-up, a slice expiry, a queue-wait credit and a fork, while
+ *    sleep_avg drops at every switch (charge_run_time()), at a fork and
+ *    at a child's exit, and set_user_nice() and setscheduler() set it to
+ *    the static priority itself;
+ *  - at least one tick of slice: the tick that ends a slice refills it,
+ *    and a fork that leaves the parent nothing gives it one;
+ *    ->first_time_slice is a flag, 0 or 1;
+ *  - ->activated is -1 (woken from an uninterruptible sleep), 0, 1 (woken
+ *    by a task) or 2 (by an interrupt).
+ */
+static int check_task(task_t *p, int cpu, const char *name, char *buf, int len)
+{
+	struct cpusched_ingo *s = ingo(p);
+	int lo, hi;
+
+	if (s->prio != min(s->normal_prio, p->pi_prio))
+		return check_fail(buf, len,
+				  "cpu%d %s: %s/%d has prio %d, normal %d, "
+				  "inherited %d",
+				  cpu, name, p->comm, p->pid, s->prio,
+				  s->normal_prio, p->pi_prio);
+	if (p->policy != SCHED_NORMAL) {
+		lo = MAX_USER_RT_PRIO - 1 - p->rt_priority;
+		hi = lo;
+	} else {
+		lo = max(p->static_prio - MAX_BONUS / 2, MAX_RT_PRIO);
+		hi = min(p->static_prio + MAX_BONUS / 2, MAX_PRIO - 1);
+	}
+	if (s->normal_prio < lo || s->normal_prio > hi)
+		return check_fail(buf, len,
+				  "cpu%d %s: %s/%d has normal prio %d, not in "
+				  "%d..%d",
+				  cpu, name, p->comm, p->pid, s->normal_prio,
+				  lo, hi);
+	if (!s->time_slice || s->first_time_slice > 1 || s->activated < -1 ||
+	    s->activated > 2)
+		return check_fail(buf, len,
+				  "cpu%d %s: %s/%d has time_slice %u, "
+				  "first_time_slice %u, activated %d",
+				  cpu, name, p->comm, p->pid, s->time_slice,
+				  s->first_time_slice, s->activated);
+	return 0;
+}
+
+/*
  * check_array - each set bit below MAX_PRIO has a non-empty queue whose
- * tasks point to @array at that prio, the better of their normal and
- * inherited (PI) ones; the delimiter is set; the count
+ * tasks point to @array at that prio and keep check_task()'s rules (the
+ * idle task of a dying CPU apart); the delimiter is set; the count
  * equals nr_active (a task on a level whose bit is clear would make it
  * fall short).  Adds the tasks seen to *@count, the idle task apart.
  */
@@ -3094,100 +3162,203 @@ static int check_array(struct runqueue *rq, prio_array_t *array,
 	task_t *p;
 	int level;
 
-	if (!test_bit(MAX_PRIO, array->bitmap)) {
-		snprintf(buf, len, "cpu%d %s: delimiter bit clear", cpu, name);
-		return 1;
-	}
+	if (!test_bit(MAX_PRIO, array->bitmap))
+		return check_fail(buf, len, "cpu%d %s: delimiter bit clear",
+				  cpu, name);
 	for_each_level(level, array) {
-		if (list_empty(array->queue + level)) {
-			snprintf(buf, len,
-				 "cpu%d %s level %d: bit set, queue "
-				 "empty",
-				 cpu, name, level);
-			return 1;
-		}
+		if (list_empty(array->queue + level))
+			return check_fail(buf, len,
+					  "cpu%d %s level %d: bit set, queue "
+					  "empty",
+					  cpu, name, level);
 		list_for_each_entry(p, array->queue + level,
 				    u.ingosched.run_list) {
-			if (ingo(p)->array != array || ingo(p)->prio != level) {
-				snprintf(buf, len,
-					 "cpu%d %s level %d: %s/%d "
-					 "has prio %d, array %s",
-					 cpu, name, level, p->comm, p->pid,
-					 ingo(p)->prio,
-					 ingo(p)->array == array ? "this" :
-								   "another");
-				return 1;
-			}
-			if (p != rq->idle &&
-			    ingo(p)->prio !=
-				    min(ingo(p)->normal_prio, p->pi_prio)) {
-				snprintf(buf, len,
-					 "cpu%d %s level %d: %s/%d "
-					 "has prio %d, normal %d, inherited "
-					 "%d",
-					 cpu, name, level, p->comm, p->pid,
-					 ingo(p)->prio, ingo(p)->normal_prio,
-					 p->pi_prio);
-				return 1;
-			}
+			if (ingo(p)->array != array || ingo(p)->prio != level)
+				return check_fail(buf, len,
+						  "cpu%d %s level %d: %s/%d "
+						  "has prio %d, array %s",
+						  cpu, name, level, p->comm,
+						  p->pid, ingo(p)->prio,
+						  ingo(p)->array == array ?
+							  "this" :
+							  "another");
 			n++;
-			if (p != rq->idle)
-				(*count)++;
+			if (p == rq->idle)
+				continue;
+			if (check_task(p, cpu, name, buf, len))
+				return 1;
+			(*count)++;
 		}
 	}
-	if (n != array->nr_active) {
-		snprintf(buf, len, "cpu%d %s: %u queued, nr_active %u", cpu,
-			 name, n, array->nr_active);
-		return 1;
-	}
+	if (n != array->nr_active)
+		return check_fail(buf, len, "cpu%d %s: %u queued, nr_active %u",
+				  cpu, name, n, array->nr_active);
 	return 0;
 }
 
-/* check_rq - the arrays of one runqueue and what sums them up. */
+#ifdef CONFIG_SCHEDSTATS
+/*
+ * check_queued_since - no task queued in @rq's active array after @curr
+ * arrived, in a later jiffy (sched_info), waits at a better level than
+ * @curr's unless @curr has need_resched set.  Every path that queues a
+ * task or betters a queued one preempts a worse current task: wake-ups
+ * (TASK_PREEMPTS_CURR), the pulls and moves of SMP, setscheduler(),
+ * set_user_nice(), PI; every path that worsens the running task
+ * reschedules it.  Three do not, and are let off:
+ *
+ *  - the pick itself: a woken task is requeued at its queue-wait credit
+ *    and may go below a level that was behind it (its prio had not been
+ *    recomputed since a renice, a setscheduler(), a child's exit or a
+ *    change of def_timeslice_ms).  The tasks it goes behind were queued
+ *    by then: no later jiffy.
+ *  - a sync wake-up on the waker's own CPU: the waker schedules before
+ *    anything else happens (the machine has no sync waker but
+ *    kfix_ingo.c's, which sleeps at once).
+ *  - a child forked with CLONE_VM queued on its parent's CPU is not
+ *    checked against it, and may be better when the parent's prio is
+ *    older than a renice (the machine forks that way only from init,
+ *    SCHED_FIFO 99).
+ *
+ * A task requeued whole (child_runs_first()) or never counted as queued
+ * since it ran has no last_queued: it is left out.
+ */
+static int check_queued_since(struct runqueue *rq, task_t *curr, int cpu,
+			      char *buf, int len)
+{
+	task_t *p;
+	int level;
+
+	for_each_level(level, rq->active) {
+		if (level >= ingo(curr)->prio)
+			break;
+		list_for_each_entry(p, rq->active->queue + level,
+				    u.ingosched.run_list) {
+			if (p->parent == curr || !p->sched_info.last_queued ||
+			    !time_after(p->sched_info.last_queued,
+					curr->sched_info.last_arrival))
+				continue;
+			return check_fail(buf, len,
+					  "cpu%d: %s/%d (prio %d) runs since "
+					  "jiffy %lu, %s/%d (prio %d) waits "
+					  "since jiffy %lu, no reschedule "
+					  "pending",
+					  cpu, curr->comm, curr->pid,
+					  ingo(curr)->prio,
+					  curr->sched_info.last_arrival,
+					  p->comm, p->pid, ingo(p)->prio,
+					  p->sched_info.last_queued);
+		}
+	}
+	return 0;
+}
+#else
+static inline int check_queued_since(struct runqueue *rq, task_t *curr, int cpu,
+				     char *buf, int len)
+{
+	return 0;
+}
+#endif /* CONFIG_SCHEDSTATS */
+
+/*
+ * check_curr - the rules of what an online CPU runs (a dying CPU, out of
+ * cpu_online_map, runs its idle task by force: ingo_sched_idle_next()
+ * queues it at the head of the active array, as SCHED_FIFO 99):
+ *
+ *  - the idle task is not queued and has prio MAX_PRIO;
+ *  - the idle task runs while tasks are queued only with need_resched
+ *    set (every path that queues a task preempts it), except on an SMT
+ *    machine: dependent_sleeper() keeps a CPU idle while a sibling runs
+ *    a task that outweighs its own, until a tick (wake_priority_sleeper())
+ *    or the sibling going idle asks again;
+ *  - any other task is queued (a task of another runqueue's array would
+ *    be found there by the machine, on the wrong CPU), with ->activated
+ *    0: reset when it is picked, and nothing wakes a queued task;
+ *  - in the expired array it has need_resched set: expire_task() sets it
+ *    (the fork that expires a parent sets it again before returning,
+ *    see fork_tick()), a yield schedules at once, and nothing else puts
+ *    a running task there;
+ *  - in the active array, check_queued_since().
+ */
+static int check_curr(struct runqueue *rq, int cpu, char *buf, int len)
+{
+	task_t *curr = rq->curr, *idle = rq->idle;
+	int resched = test_tsk_thread_flag(curr, TIF_NEED_RESCHED);
+
+	if (ingo(idle)->array || ingo(idle)->prio != MAX_PRIO)
+		return check_fail(buf, len, "cpu%d: idle task %s, prio %d", cpu,
+				  ingo(idle)->array ? "queued" :
+						      "not "
+						      "queued",
+				  ingo(idle)->prio);
+	if (curr == idle) {
+		if (rq->nr_running && !resched &&
+		    cpus_weight(cpu_sibling_map[cpu]) == 1)
+			return check_fail(buf, len,
+					  "cpu%d: idle with %lu tasks queued, "
+					  "no reschedule pending",
+					  cpu, rq->nr_running);
+		return 0;
+	}
+	if (!ingo(curr)->array || ingo(curr)->activated)
+		return check_fail(buf, len,
+				  "cpu%d: running %s/%d is %squeued, "
+				  "activated %d",
+				  cpu, curr->comm, curr->pid,
+				  ingo(curr)->array ? "" : "not ",
+				  ingo(curr)->activated);
+	if (resched)
+		return 0;
+	if (ingo(curr)->array == rq->expired)
+		return check_fail(buf, len,
+				  "cpu%d: running %s/%d is in the expired "
+				  "array, no reschedule pending",
+				  cpu, curr->comm, curr->pid);
+	return check_queued_since(rq, curr, cpu, buf, len);
+}
+
+/*
+ * check_rq - the arrays of one runqueue, what sums them up, and on an
+ * online CPU the running task.  A fork's deferred reschedule
+ * (fork_resched) never outlives the fork.
+ */
 static int check_rq(int cpu, char *buf, int len)
 {
 	struct runqueue *rq = cpu_rq(cpu);
 	unsigned long count = 0;
 	int first;
 
-	if (rq->active == rq->expired) {
-		snprintf(buf, len, "cpu%d: active and expired are one", cpu);
-		return 1;
-	}
+	if (rq->active == rq->expired)
+		return check_fail(buf, len, "cpu%d: active and expired are one",
+				  cpu);
 	if (check_array(rq, rq->active, "active", cpu, &count, buf, len) ||
 	    check_array(rq, rq->expired, "expired", cpu, &count, buf, len))
 		return 1;
-	if (count != rq->nr_running) {
-		snprintf(buf, len, "cpu%d: %lu queued, nr_running %lu", cpu,
-			 count, rq->nr_running);
-		return 1;
-	}
+	if (count != rq->nr_running)
+		return check_fail(buf, len, "cpu%d: %lu queued, nr_running %lu",
+				  cpu, count, rq->nr_running);
 	/* RT tasks never expire */
 	first = sched_find_first_bit(rq->expired->bitmap);
-	if (first < MAX_RT_PRIO) {
-		snprintf(buf, len, "cpu%d: RT level %d in the expired array",
-			 cpu, first);
-		return 1;
-	}
+	if (first < MAX_RT_PRIO)
+		return check_fail(buf, len,
+				  "cpu%d: RT level %d in the expired array",
+				  cpu, first);
 	if (rq->best_expired_prio < MAX_RT_PRIO ||
-	    rq->best_expired_prio > MAX_PRIO) {
-		snprintf(buf, len, "cpu%d: best_expired_prio %d", cpu,
-			 rq->best_expired_prio);
-		return 1;
-	}
-	if (rq->expired_timestamp &&
-	    time_after(rq->expired_timestamp, jiffies)) {
-		snprintf(buf, len,
-			 "cpu%d: expired_timestamp %lu is after "
-			 "jiffies %lu",
-			 cpu, rq->expired_timestamp, jiffies);
-		return 1;
-	}
-	if (rq->curr && rq->curr != rq->idle && !ingo(rq->curr)->array) {
-		snprintf(buf, len, "cpu%d: running %s/%d is not queued", cpu,
-			 rq->curr->comm, rq->curr->pid);
-		return 1;
-	}
+	    rq->best_expired_prio > MAX_PRIO)
+		return check_fail(buf, len, "cpu%d: best_expired_prio %d", cpu,
+				  rq->best_expired_prio);
+	if (rq->expired_timestamp && time_after(rq->expired_timestamp, jiffies))
+		return check_fail(buf, len,
+				  "cpu%d: expired_timestamp %lu is after "
+				  "jiffies %lu",
+				  cpu, rq->expired_timestamp, jiffies);
+	if (rq->fork_resched)
+		return check_fail(buf, len,
+				  "cpu%d: the reschedule of %s/%d's fork is "
+				  "still pending",
+				  cpu, rq->fork_resched->comm,
+				  rq->fork_resched->pid);
+	if (cpu_online(cpu))
+		return check_curr(rq, cpu, buf, len);
 	return 0;
 }
 

@@ -203,6 +203,19 @@ static void set_slice(int pid, unsigned int ticks)
 	ck_assert_int_eq(kfix_ingo_set_time_slice(pid, ticks), 0);
 }
 
+#define TUNABLE_DIR	"/sys/cpusched/ingosched/"
+
+/* Write @value to the control /sys/cpusched/ingosched/@name. */
+static void set_tunable(const char *name, int value)
+{
+	char path[64], text[16];
+
+	snprintf(path, sizeof(path), TUNABLE_DIR "%s", name);
+	snprintf(text, sizeof(text), "%d", value);
+	ck_assert_msg(sim_sysfs_write(path, text) == 0, "%s = %s refused",
+		      path, text);
+}
+
 static struct sim_cpu_info cpu_info(int cpu)
 {
 	struct sim_cpu_info ci;
@@ -432,6 +445,153 @@ START_TEST(ingo_slice_fifo_is_zero)
 }
 END_TEST
 
+/*
+ * The slice in jiffies at another HZ, and with other min_timeslice_ms and
+ * def_timeslice_ms: MIN_TIMESLICE = max(min_ms * HZ / 1000, 1) and
+ * DEF_TIMESLICE = max(def_ms * HZ / 1000, 1), task_timeslice() =
+ * max(x * (140 - static_prio) / 20, MIN_TIMESLICE), x = 4 * DEF_TIMESLICE
+ * below nice 0, else DEF_TIMESLICE; a jiffy is 1 s / HZ.
+ */
+static const struct {
+	int hz, min_ms, def_ms, nice;
+	unsigned long long slice_ns;
+} hz_slice_table[] = {
+	/* DEF 10 jiffies: 10 * 1 / 20 = 0, MIN 5 * 100 / 1000 = 0 -> 1 */
+	{ 100, 5, 100, 19, MS(10) },
+	/* 10 * 20 / 20 = 10 jiffies of 10 ms */
+	{ 100, 5, 100, 0, MS(100) },
+	/* DEF 100 * 10 / 1000 = 1 jiffy of 100 ms */
+	{ 10, 5, 100, 0, MS(100) },
+	/* DEF 10 * 10 / 1000 = 0 -> 1; 4 * 1 * 40 / 20 = 8 */
+	{ 10, 5, 10, 0, MS(100) },
+	{ 10, 5, 10, -20, MS(800) },
+	/* MIN 5 * 250 / 1000 = 1 jiffy of 4 ms; 25 * 1 / 20 = 1 */
+	{ 250, 5, 100, 19, MS(4) },
+	/* MIN 100 * 10000 / 1000 = 1000 jiffies of 100 us */
+	{ 10000, 100, 100, 19, MS(100) },
+	/* def_timeslice_ms at its top: 1000 jiffies; 4 * 1000 * 40 / 20 */
+	{ 1000, 5, 1000, 0, SEC(1) },
+	{ 1000, 5, 1000, -20, SEC(8) },
+	/* 200 * 10 / 20 = 100; 200 * 1 / 20 = 10, above MIN */
+	{ 1000, 5, 200, 10, MS(100) },
+	{ 1000, 5, 200, 19, MS(10) },
+	/* min_timeslice_ms 20: 100 * 1 / 20 = 5 -> 20; 50 stays */
+	{ 1000, 20, 100, 19, MS(20) },
+	{ 1000, 20, 100, 10, MS(50) },
+	{ 1000, 60, 100, 10, MS(60) },
+};
+
+#define NR_HZ_SLICES	((int)(sizeof(hz_slice_table) / sizeof(hz_slice_table[0])))
+
+START_TEST(ingo_slice_at_hz_and_tunables)
+{
+	struct sim_config cfg;
+	int pid;
+
+	sim_config_init(&cfg);
+	cfg.hz = hz_slice_table[_i].hz;
+	cfg.cmdline = CMDLINE;
+	t_boot_cfg(&cfg);
+	set_tunable("min_timeslice_ms", hz_slice_table[_i].min_ms);
+	set_tunable("def_timeslice_ms", hz_slice_table[_i].def_ms);
+	pid = script("normal", hz_slice_table[_i].nice);
+	ck_assert_uint_eq(rr_interval_ns(pid, 0), hz_slice_table[_i].slice_ns);
+}
+END_TEST
+
+/*
+ * The starvation bound the conformance suite holds the driver to, in
+ * jiffies: nr_running * (STARVATION_LIMIT + the longest slice, nice
+ * -20's) + 1, with STARVATION_LIMIT = 10 * DEF_TIMESLICE and the longest
+ * slice 8 * DEF_TIMESLICE: 1801 per task at HZ 1000, 181 at HZ 100.
+ */
+static const struct {
+	int hz, def_ms;
+	unsigned long nr_running, bound;
+} bound_table[] = {
+	{ 1000, 100, 1, 1801 },
+	{ 1000, 100, 3, 5401 },
+	{ 100, 100, 1, 181 },
+	{ 1000, 200, 2, 7201 },
+};
+
+START_TEST(ingo_starvation_bound_values)
+{
+	struct sim_config cfg;
+
+	sim_config_init(&cfg);
+	cfg.hz = bound_table[_i].hz;
+	cfg.cmdline = CMDLINE;
+	t_boot_cfg(&cfg);
+	set_tunable("def_timeslice_ms", bound_table[_i].def_ms);
+	ck_assert_uint_eq(kfix_starvation_bound(bound_table[_i].nr_running),
+			  bound_table[_i].bound);
+}
+END_TEST
+
+/*
+ * Every boot starts from empty runqueues, also the second in one process
+ * (per-CPU data is not zero then): boot, run hogs, shut down, boot again.
+ * The machine, checking after every event that nr_context_switches()
+ * agrees with the switches it saw, finds none of the old machine's; the
+ * new pick_work starts over too.
+ */
+START_TEST(ingo_second_boot_starts_from_scratch)
+{
+	unsigned long long work;
+
+	boot(2);
+	hog("a", 0);
+	hog("b", 0);
+	t_run(MS(300));
+	work = kfix_pick_work();
+	t_shutdown();
+	boot(2);
+	ck_assert_uint_lt(kfix_pick_work(), work);
+	hog("a", 0);
+	t_run(MS(50));
+}
+END_TEST
+
+/* ---- tunables ------------------------------------------------------------ */
+
+/* The controls in table order, each with its 2.6.10 value by default. */
+static const struct {
+	const char *name;
+	int min, max, def;
+} tunable_table[] = {
+	{ "min_timeslice_ms", 1, 100, MIN_TIMESLICE },
+	{ "def_timeslice_ms", 10, 1000, DEF_TIMESLICE },
+	{ "on_runqueue_weight", 0, 100, 30 },
+	{ "child_penalty", 0, 100, CHILD_PENALTY },
+	{ "parent_penalty", 0, 100, PARENT_PENALTY },
+	{ "exit_weight", 0, 100, EXIT_WEIGHT },
+	{ "interactive_delta", 0, 10, INTERACTIVE_DELTA },
+	{ "credit_limit", 0, 1000, CREDIT_LIMIT },
+};
+
+#define NR_TUNABLES	((int)(sizeof(tunable_table) / sizeof(tunable_table[0])))
+
+/* Each control: its place, range and default, and it reads as that. */
+START_TEST(ingo_tunable_defaults)
+{
+	char path[64], buf[32], want[32];
+	int min, max, def;
+
+	boot(1);
+	ck_assert_int_eq(sim_nr_tunables(), NR_TUNABLES);
+	ck_assert_str_eq(sim_tunable_name(_i), tunable_table[_i].name);
+	ck_assert_int_eq(sim_tunable_limits(_i, &min, &max, &def), 0);
+	ck_assert_int_eq(min, tunable_table[_i].min);
+	ck_assert_int_eq(max, tunable_table[_i].max);
+	ck_assert_int_eq(def, tunable_table[_i].def);
+	snprintf(path, sizeof(path), TUNABLE_DIR "%s", tunable_table[_i].name);
+	ck_assert_int_ge(sim_sysfs_read(path, buf, sizeof(buf)), 0);
+	snprintf(want, sizeof(want), "%d\n", tunable_table[_i].def);
+	ck_assert_str_eq(buf, want);
+}
+END_TEST
+
 /* ---- sleep_avg on wake-up (recalc_task_prio) ----------------------------- */
 
 /*
@@ -484,6 +644,10 @@ static const struct wake_case {
 	{ 0, 0, 100, 200, 1,		799, 118, 0 },
 	/* uninterruptible 800 ms: no 900 ms jump, stops at 799 ms */
 	{ 0, 0, 100, 800, 1,		799, 118, 0 },
+	/* uninterruptible 30 ms: 270 ms stays below INTERACTIVE_SLEEP */
+	{ 0, 0, 100, 30, 1,		370, 122, 0 },
+	/* 100 * 9 lands on 1 s exactly: not above it, no credit */
+	{ 0, 0, 100, 100, 0,		1000, 115, 0 },
 	/* uninterruptible, already above INTERACTIVE_SLEEP: no gain */
 	{ 0, 0, 850, 10, 1,		850, 117, 0 },
 	/* LOW_CREDIT: 50 * 9 = 450 capped at one timeslice, 100 ms */
@@ -492,6 +656,12 @@ static const struct wake_case {
 	{ 0, 101, 100, 200, 0,		1000, 115, 101 },
 	/* HIGH_CREDIT and uninterruptible: no INTERACTIVE_SLEEP stop */
 	{ 0, 101, 100, 200, 1,		1000, 115, 101 },
+	/* nice 19, LOW_CREDIT: 1 s * 10 capped at one timeslice, 5 ms */
+	{ 19, -101, 0, 3000, 0,		5, 139, -101 },
+	/* uninterruptible 3 s: stops at INTERACTIVE_SLEEP */
+	{ 0, 0, 100, 3000, 1,		799, 118, 0 },
+	/* nice 19, 3 s: 1 s * 9, clamped */
+	{ 19, 0, 100, 3000, 0,		1000, 134, 1 },
 };
 
 #define NR_WAKE_CASES	((int)(sizeof(wake_table) / sizeof(wake_table[0])))
@@ -501,13 +671,12 @@ static const struct wake_case {
  * table's length.  After it (and a 0 ns run) sleep_avg, credit and prio
  * are the table's.
  */
-START_TEST(ingo_wake_updates_sleep_avg)
+/* One sleep of wake case @c on a booted machine; checks what it leaves. */
+static void check_wake_case(const struct wake_case *c)
 {
-	const struct wake_case *c = &wake_table[_i];
 	struct kfix_ingo k;
 	int pid;
 
-	boot(1);
 	pid = script("sleeper", c->nice);
 	set_sleep_avg(pid, MS(c->start_ms));
 	set_credit(pid, c->credit);
@@ -524,29 +693,112 @@ START_TEST(ingo_wake_updates_sleep_avg)
 	ck_assert_int_eq(k.prio, c->expect_prio);
 	ck_assert_int_eq(t_info(pid).prio, c->expect_prio);
 }
+
+START_TEST(ingo_wake_updates_sleep_avg)
+{
+	boot(1);
+	check_wake_case(&wake_table[_i]);
+}
+END_TEST
+
+/*
+ * Every nanosecond of sleep counts: 1 CPU, script task S (nice 0,
+ * sleep_avg 100 ms, bonus 1) has just gone to sleep; an interrupt wakes
+ * it 1 ns later: sleep_avg + 1 * (10 - 1) ns.
+ */
+START_TEST(ingo_wake_counts_every_ns)
+{
+	int s;
+
+	boot(1);
+	s = script("s", 0);
+	set_sleep_avg(s, MS(100));
+	t_run(1);
+	ck_assert_int_eq(sim_wake(s), 0);
+	t_run(TICK_NS);
+	ck_assert_uint_eq(ingo(s).sleep_avg, MS(100) + 9);
+}
+END_TEST
+
+/*
+ * The same with other controls.  def_timeslice_ms D scales the sleep_avg
+ * range: MAX_SLEEP_AVG = 10 * D, a long sleep leaves 9 * D, the bonus is
+ * sleep_avg * 10 / (10 * D).  interactive_delta I moves DELTA = nice * 10
+ * / 40 + I, and so INTERACTIVE_SLEEP = MAX_SLEEP_AVG * (5 + DELTA + 1) /
+ * 10 - 1 jiffies.
+ */
+static const struct {
+	int def_ms, delta;
+	struct wake_case c;
+} wake_tunable_table[] = {
+	/* D 200: INTERACTIVE_SLEEP 2000 * 8 / 10 - 1 = 1599; 1800, bonus 9 */
+	{ 200, 2, { 0, 0, 100, 1600, 0,	1800, 116, 1 } },
+	/* bonus 100 * 10 / 2000 = 0: 1599 * 10, clamped at 2000 */
+	{ 200, 2, { 0, 0, 100, 1599, 0,	2000, 115, 1 } },
+	/* 50 * 10 = 500 -> 600, bonus 3 */
+	{ 200, 2, { 0, 0, 100, 50, 0,	600, 122, 0 } },
+	/* D 50: INTERACTIVE_SLEEP 500 * 8 / 10 - 1 = 399; 450, bonus 9 */
+	{ 50, 2, { 0, 0, 100, 400, 0,	450, 116, 1 } },
+	/*
+	 * sleep_avg 900 ms left above D 50's 500: a wake-up after no sleep
+	 * at all changes nothing (the bonus is capped at 10)
+	 */
+	{ 50, 2, { 0, 0, 900, 0, 0,	900, 115, 0 } },
+	/* I 0: INTERACTIVE_SLEEP 1000 * 6 / 10 - 1 = 599 */
+	{ 100, 0, { 0, 0, 100, 600, 0,	900, 116, 1 } },
+	{ 100, 0, { 0, 0, 100, 599, 0,	1000, 115, 1 } },
+	/* uninterruptible, I 0: 100 * 9 stops at 599 */
+	{ 100, 0, { 0, 0, 100, 100, 1,	599, 120, 0 } },
+	/* I 10, nice -20: DELTA 5, 1000 * 11 / 10 - 1 = 1099: not reached */
+	{ 100, 10, { -20, 0, 100, 1000, 0, 1000, 100, 1 } },
+};
+
+#define NR_WAKE_TUNABLE	\
+	((int)(sizeof(wake_tunable_table) / sizeof(wake_tunable_table[0])))
+
+START_TEST(ingo_wake_sleep_avg_follows_tunables)
+{
+	boot(1);
+	set_tunable("def_timeslice_ms", wake_tunable_table[_i].def_ms);
+	set_tunable("interactive_delta", wake_tunable_table[_i].delta);
+	check_wake_case(&wake_tunable_table[_i].c);
+}
 END_TEST
 
 /*
  * The wait on the runqueue of a woken task counts as sleep when it is
  * picked: fully if an interrupt woke it (activated 2), else weighted by
- * ON_RUNQUEUE_WEIGHT * 128 / 100 = 38, / 128 (activated 1).
- * 1 CPU: script task S (nice 0, sleep_avg 100 ms) sleeps from t; FIFO task
- * X burns 1 ms, then S is woken (by X, or by an interrupt) and waits
+ * on_runqueue_weight (ON_RUNQUEUE_WEIGHT, 30 %) as W * 128 / 100 / 128
+ * (activated 1); not at all after an uninterruptible sleep (activated -1).
+ * 1 CPU: script task S (nice 0, sleep_avg 100 ms) sleeps from t; FIFO
+ * task X burns 1 ms, then S is woken (by X, or by an interrupt) and waits
  * while X burns 40 ms more.  The 1 ms sleep gives 1 * (10 - 1) = 9 ms at
  * the wake-up (109 ms, bonus 1), then the 40 ms wait:
- *   irq wake:   40 ms * (10 - 1) = 360 ms             -> 469 ms
- *   task wake:  40 ms * 38 / 128 = 11.875 ms, * 9 = 106.875 ms
- *							    -> 215.875 ms
+ *   irq wake:              40 ms * (10 - 1) = 360 ms    -> 469 ms
+ *   task wake, 30 %:       40 ms * 38 / 128 = 11.875 ms, * 9 = 106.875 ms
+ *                                                       -> 215.875 ms
+ *   task wake, 100 %:      40 ms * 128 / 128 * 9        -> 469 ms
+ *   task wake, 0 %:        nothing                      -> 109 ms
+ *   irq wake, 0 %:         full, as ever                -> 469 ms
+ *   uninterruptible sleep: the 1 ms sleep counts (9 ms), the wait does
+ *                          not                          -> 109 ms
  */
 #define QUEUE_WAIT		MS(40)
 
 static const struct {
-	int by_irq;
+	int by_irq, unint, weight;
 	unsigned long long expect_ns;
 } queue_wait_table[] = {
-	{ 1, 469000000ULL },
-	{ 0, 215875000ULL },
+	{ 1, 0, 30, 469000000ULL },
+	{ 0, 0, 30, 215875000ULL },
+	{ 0, 0, 100, 469000000ULL },
+	{ 0, 0, 0, 109000000ULL },
+	{ 1, 0, 0, 469000000ULL },
+	{ 0, 1, 30, 109000000ULL },
 };
+
+#define NR_QUEUE_WAIT	\
+	((int)(sizeof(queue_wait_table) / sizeof(queue_wait_table[0])))
 
 START_TEST(ingo_wake_credits_queue_wait)
 {
@@ -554,8 +806,12 @@ START_TEST(ingo_wake_credits_queue_wait)
 	int x, s;
 
 	boot(1);
+	set_tunable("on_runqueue_weight", queue_wait_table[_i].weight);
 	x = t_spawn_script("x", SIM_SCHED_FIFO, 50, 0);
 	s = script("s", 0);
+	/* asleep uninterruptibly from this instant, until X wakes it */
+	if (queue_wait_table[_i].unint)
+		post(s, SIM_CMD_SLEEP_UNINT, SEC(10), 0);
 	set_sleep_avg(s, MS(100));
 	post(x, SIM_CMD_BURN, TICK_NS, 0);
 	if (!by_irq)
@@ -566,14 +822,13 @@ START_TEST(ingo_wake_credits_queue_wait)
 		ck_assert_int_eq(sim_wake(s), 0);
 	}
 	wait_cmds(x);
-	ck_assert_uint_eq(t_info(s).wakeups, 1);
 	t_run(TICK_NS);
 
 	ck_assert_uint_eq(t_info(s).wait_ns, QUEUE_WAIT);
 	ck_assert_msg(ingo(s).sleep_avg == queue_wait_table[_i].expect_ns,
-		      "%s wake: sleep_avg %llu ns, expected %llu",
-		      by_irq ? "irq" : "task", ingo(s).sleep_avg,
-		      queue_wait_table[_i].expect_ns);
+		      "%s wake, weight %d: sleep_avg %llu ns, expected %llu",
+		      by_irq ? "irq" : "task", queue_wait_table[_i].weight,
+		      ingo(s).sleep_avg, queue_wait_table[_i].expect_ns);
 }
 END_TEST
 
@@ -581,22 +836,34 @@ END_TEST
 
 /*
  * TASK_INTERACTIVE(p): prio <= static_prio - DELTA(p), DELTA = nice * 10
- * / 40 + 2.  nice 0 needs bonus 7 (prio 118), -20 bonus 2 (103), -10
- * bonus 5 (110), 10 bonus 9 (126); nice 19 (DELTA 6, prio <= 133) never.
+ * / 40 + interactive_delta (2 by default).  nice 0 needs bonus 7 (prio
+ * 118), -20 bonus 2 (103), -10 bonus 5 (110), 10 bonus 9 (126); nice 19
+ * (DELTA 6, prio <= 133) never.
  */
 static const struct {
+	int delta;		/* interactive_delta */
 	int nice, bonus;
 	int prio, interactive;
 } interactive_table[] = {
-	{   0,  7, 118, 1 },
-	{   0,  6, 119, 0 },
-	{ -20,  2, 103, 1 },
-	{ -20,  1, 104, 0 },
-	{ -10,  5, 110, 1 },
-	{ -10,  4, 111, 0 },
-	{  10,  9, 126, 1 },
-	{  10,  8, 127, 0 },
-	{  19, 10, 134, 0 },
+	{ INTERACTIVE_DELTA,   0,  7, 118, 1 },
+	{ INTERACTIVE_DELTA,   0,  6, 119, 0 },
+	{ INTERACTIVE_DELTA, -20,  2, 103, 1 },
+	{ INTERACTIVE_DELTA, -20,  1, 104, 0 },
+	/* 100 - 5 clamped to 100, the best SCHED_NORMAL level */
+	{ INTERACTIVE_DELTA, -20, 10, 100, 1 },
+	{ INTERACTIVE_DELTA, -10,  5, 110, 1 },
+	{ INTERACTIVE_DELTA, -10,  4, 111, 0 },
+	{ INTERACTIVE_DELTA,  10,  9, 126, 1 },
+	{ INTERACTIVE_DELTA,  10,  8, 127, 0 },
+	{ INTERACTIVE_DELTA,  19, 10, 134, 0 },
+	/* interactive_delta 0: DELTA(nice 0) = 0, bonus 5 (prio 120) will do */
+	{ 0, 0,  5, 120, 1 },
+	{ 0, 0,  4, 121, 0 },
+	/* interactive_delta 10: DELTA(nice 0) = 10, prio 110: never */
+	{ 10, 0, 10, 115, 0 },
+	/* interactive_delta 5: DELTA(nice -20) = 0, prio 100 */
+	{ 5, -20,  5, 100, 1 },
+	{ 5, -20,  4, 101, 0 },
 };
 
 #define NR_INTERACTIVE	\
@@ -618,6 +885,7 @@ START_TEST(ingo_interactive_decides_array_at_expiry)
 	int h, e;
 
 	boot(1);
+	set_tunable("interactive_delta", interactive_table[_i].delta);
 	h = hog("h", nice);
 	e = hog("e", 19);
 	ck_assert_int_eq(curr(0), h);
@@ -631,6 +899,332 @@ START_TEST(ingo_interactive_decides_array_at_expiry)
 	ck_assert_uint_eq(k.first_time_slice, 0);
 	ck_assert_int_eq(curr(0), interactive ? h : e);
 	ck_assert_int_eq(kfix_ingo_same_array(h, e), interactive);
+}
+END_TEST
+
+/* ---- wake-up preemption -------------------------------------------------- */
+
+/*
+ * TASK_PREEMPTS_CURR: a woken task preempts the running one only if its
+ * prio is strictly better.  1 CPU: hog H at @hog_nice runs, its prio
+ * static + 5 (sleep_avg 0, clamped to 139); script task S at @nice,
+ * sleep_avg 0, is woken after a sleep of 0 ns, so its prio is static + 5
+ * too.  Nice 18 and 19 both give 139.
+ */
+static const struct {
+	int hog_nice, nice, preempts;
+} wake_preempt_table[] = {
+	{ 0, -1, 1 },	/* 124 < 125: better */
+	{ 0, 0, 0 },	/* 125 = 125: equal */
+	{ 0, 1, 0 },	/* 126 > 125: worse */
+	{ 19, 18, 0 },	/* 139 = 139: equal, though a better nice */
+	{ 19, 10, 1 },	/* 135 < 139 */
+};
+
+#define NR_WAKE_PREEMPT	\
+	((int)(sizeof(wake_preempt_table) / sizeof(wake_preempt_table[0])))
+
+START_TEST(ingo_wake_preempts_only_a_worse_prio)
+{
+	int preempts = wake_preempt_table[_i].preempts;
+	int h, s;
+
+	boot(1);
+	h = hog("h", wake_preempt_table[_i].hog_nice);
+	s = script("s", wake_preempt_table[_i].nice);
+	/* an expiry now recomputes H's prio from sleep_avg 0 */
+	set_sleep_avg(h, 0);
+	set_slice(h, 1);
+	t_run(TICK_NS);
+	ck_assert_int_eq(curr(0), h);
+	set_sleep_avg(s, 0);
+
+	post(s, SIM_CMD_BURN, MS(10), 0);
+	ck_assert_int_eq(curr(0), preempts ? s : h);
+	ck_assert_int_eq(t_info(preempts ? h : s).state, 'Q');
+}
+END_TEST
+
+/*
+ * Equal priority does not preempt even a running task that is no longer
+ * the first of its level (schedule() requeues a woken task it picks at
+ * the tail of its level, for its queue-wait credit).  1 CPU, nice 19
+ * script tasks, prio 139 at any sleep_avg up to 500 ms (bonus 5): C,
+ * then X wake while FIFO task R burns 10 ms; when R sleeps, C is picked,
+ * requeued behind X, and runs.  Then S wakes at 139: C keeps the CPU.
+ *   R done:   cpu: C    active[139]: X, C
+ *   S wakes:  cpu: C    active[139]: X, C, S
+ */
+START_TEST(ingo_wake_equal_does_not_preempt_a_requeued_task)
+{
+	int r, c, x, s;
+
+	boot(1);
+	r = t_spawn_script("r", SIM_SCHED_FIFO, 50, 0);
+	c = script("c", 19);
+	x = script("x", 19);
+	s = script("s", 19);
+	post(r, SIM_CMD_BURN, MS(10), 0);
+	post(c, SIM_CMD_BURN, MS(50), 0);
+	post(x, SIM_CMD_BURN, MS(50), 0);
+	wait_cmds(r);
+	ck_assert_int_eq(curr(0), c);
+	ck_assert_int_eq(ingo(c).prio, MAX_PRIO - 1);
+	ck_assert_int_eq(ingo(x).prio, MAX_PRIO - 1);
+
+	post(s, SIM_CMD_BURN, MS(50), 0);
+	ck_assert_int_eq(ingo(s).prio, MAX_PRIO - 1);
+	ck_assert_int_eq(curr(0), c);
+}
+END_TEST
+
+/*
+ * try_to_wake_up() returns 1 if it woke the task, 0 if there was nothing
+ * to do (wake_up_process() hands that back to SIM_CMD_WAKE).  1 CPU:
+ * script task W (nice -5: it preempts S) wakes sleeping S (1); with S
+ * runnable (burning), W wakes S (0) and itself, running (0).
+ */
+START_TEST(ingo_wake_returns_whether_it_woke)
+{
+	int w, s;
+
+	boot(1);
+	w = script("w", -5);
+	s = script("s", 0);
+	ck_assert_int_eq(t_cmd(w, SIM_CMD_WAKE, s, 0, 0, 0), 1);
+	post(s, SIM_CMD_BURN, MS(50), 0);
+	ck_assert_int_eq(t_cmd(w, SIM_CMD_WAKE, s, 0, 0, 0), 0);
+	ck_assert_int_eq(t_cmd(w, SIM_CMD_WAKE, w, 0, 0, 0), 0);
+	ck_assert_uint_eq(t_info(s).wakeups, 2);
+}
+END_TEST
+
+/*
+ * A wake-up for some states leaves a task asleep in another: a signal
+ * wakes TASK_INTERRUPTIBLE sleepers only.  1 CPU: script task S sleeps
+ * 50 ms uninterruptibly; a signal 10 ms in does not wake it; it wakes
+ * at 50 ms.
+ */
+START_TEST(ingo_wake_needs_a_matching_state)
+{
+	unsigned long long start;
+	int s;
+
+	boot(1);
+	s = script("s", 0);
+	start = sim_now();
+	post(s, SIM_CMD_SLEEP_UNINT, MS(50), 0);
+	t_run(MS(10));
+	ck_assert_int_eq(sim_signal(s, 10), 0);
+	t_run(MS(10));
+	ck_assert_int_eq(t_info(s).state, 'D');
+	ck_assert_uint_eq(t_info(s).wakeups, 1);
+	wait_cmds(s);
+	ck_assert_uint_eq(sim_now(), start + MS(50));
+	ck_assert_uint_eq(t_info(s).wakeups, 2);
+}
+END_TEST
+
+/*
+ * A task that goes to sleep interruptibly with a signal pending stays
+ * runnable: schedule() leaves it queued, and its sleep ends at once; an
+ * uninterruptible sleep is slept all the same.  1 CPU: task B burns 2 ms,
+ * is sent a signal 1 ms in, then sleeps 50 ms: interruptibly, the sleep
+ * is over at 2 ms, without a switch; uninterruptibly, at 52 ms.
+ */
+static volatile unsigned long long signalled_woke_at;
+static volatile int signalled_unint;
+
+static void signalled_body(void *unused)
+{
+	sim_burn(MS(2));
+	if (signalled_unint)
+		sim_sleep_unint(MS(50));
+	else
+		sim_sleep(MS(50));
+	signalled_woke_at = sim_now();
+	for (;;)
+		sim_burn(SEC(1000));
+}
+
+START_TEST(ingo_sleep_with_signal_pending_does_not_sleep)
+{
+	unsigned long long start;
+	int b;
+
+	boot(1);
+	signalled_woke_at = 0;
+	signalled_unint = _i;
+	b = t_spawn("b", SIM_SCHED_NORMAL, 0, 0, signalled_body, NULL);
+	start = sim_now();
+	t_run(MS(1));
+	ck_assert_int_eq(sim_signal(b, 10), 0);
+	t_run(MS(60));
+	ck_assert_uint_eq(signalled_woke_at, start + MS(_i ? 52 : 2));
+	ck_assert_uint_eq(t_info(b).nvcsw, _i);
+}
+END_TEST
+
+/*
+ * A task woken on another CPU's runqueue takes that runqueue's clock:
+ * its timestamp is the waker's time moved by the difference of the two
+ * CPUs' last ticks.  At one instant the CPUs tick in order, so a task
+ * on cpu0 whose burn ends at a tick has seen cpu0's tick but not yet
+ * cpu1's: 2 CPUs, FIFO hog F and script task S pinned to cpu1 (S asleep,
+ * F keeps it queued once woken), script task W pinned to cpu0 burns to a
+ * tick, then wakes S: S's timestamp is one tick before the wake-up.
+ */
+START_TEST(ingo_wake_remote_takes_the_remote_clock)
+{
+	unsigned long long woken_at;
+	int w, s;
+
+	boot(2);
+	s = script_on("s", 0, "1");
+	w = script_on("w", 0, "0");
+	spawn_on("f", SIM_SCHED_FIFO, 50, 0, "1", t_body_hog, NULL);
+	t_run(MS(10));
+	post(w, SIM_CMD_BURN, MS(5), 0);
+	post(w, SIM_CMD_WAKE, s, 0);
+	woken_at = sim_now() + MS(5);
+	wait_cmds(w);
+	ck_assert_int_eq(sim_cmd_result(w), 1);
+	ck_assert_int_eq(t_info(s).state, 'Q');
+	ck_assert_uint_eq(ingo(s).timestamp, woken_at - TICK_NS);
+}
+END_TEST
+
+/*
+ * The waker's side of a sync wake-up, on @cpu: 1 ms of CPU, then wake
+ * wait queue WQ_SYNC sync and sleep 50 ms, then sleep for ever.
+ */
+#define WQ_SYNC		1
+
+static void sync_waker_body(void *unused)
+{
+	sim_burn(MS(1));
+	kfix_ingo_wake_sync_and_sleep(WQ_SYNC, MS(50));
+	for (;;)
+		sim_sleep(SEC(1000));
+}
+
+/* Script task @name on @cpus, asleep on wait queue WQ_SYNC. */
+static int sync_sleeper(const char *name, int nice, const char *cpus)
+{
+	int s = script_on(name, nice, cpus);
+
+	post(s, SIM_CMD_WQ_WAIT, WQ_SYNC, 0);
+	while (t_info(s).state != 'S' || t_info(s).cmds_done)
+		t_run(TICK_NS);
+	return s;
+}
+
+/*
+ * A sync wake-up on the waker's own CPU does not preempt it: the waker
+ * sleeps next.  1 CPU: S (nice 0, prio 125) waits on the queue; W (nice
+ * 19, prio 139) wakes it sync and sleeps.  S is better, yet W goes to
+ * sleep without being preempted (no involuntary switch), and S runs
+ * from that instant.
+ */
+START_TEST(ingo_wake_sync_does_not_preempt_the_waker)
+{
+	struct sim_task_info w0;
+	int s, w;
+
+	boot(1);
+	s = sync_sleeper("s", 0, NULL);
+	w = t_spawn("w", SIM_SCHED_NORMAL, 0, 19, sync_waker_body, NULL);
+	w0 = t_info(w);
+	t_run(MS(2));
+	ck_assert_uint_eq(t_info(s).cmds_done, 1);
+	ck_assert_uint_eq(t_info(w).nvcsw, w0.nvcsw + 1);
+	ck_assert_uint_eq(t_info(w).nivcsw, w0.nivcsw);
+	ck_assert_int_eq(t_info(w).state, 'S');
+}
+END_TEST
+
+/*
+ * The same when the wake-up moves the task to the waker's CPU: 2 CPUs,
+ * hog H pinned to cpu1; S (nice 0) last ran on cpu1 but may run on both
+ * and has slept 10 ms (cache cold); W (nice 19) pinned to cpu0 wakes it
+ * sync.  Wake affine pulls S to cpu0, W's CPU: W is not preempted, it
+ * sleeps and S runs there.
+ */
+START_TEST(ingo_wake_sync_pulled_to_the_waker_does_not_preempt)
+{
+	struct sim_task_info w0;
+	int a, s, w;
+
+	boot(2);
+	hog_on("h", 0, "1");
+	a = script_on("a", 0, "0");
+	s = sync_sleeper("s", 0, "1");
+	post(s, SIM_CMD_BURN, MS(20), 0);
+	ck_assert_int_eq(set_affinity(a, s, ALL_CPUS(2)), 0);
+	t_run(MS(10));
+	w = spawn_on("w", SIM_SCHED_NORMAL, 0, 19, "0", sync_waker_body,
+		     NULL);
+	w0 = t_info(w);
+	t_run(MS(2));
+	ck_assert_uint_eq(t_info(s).cmds_done, 1);
+	ck_assert_int_eq(t_info(s).cpu, 0);
+	ck_assert_int_eq(curr(0), s);
+	ck_assert_uint_eq(t_info(w).nivcsw, w0.nivcsw);
+	ck_assert_int_eq(t_info(w).state, 'S');
+}
+END_TEST
+
+/*
+ * A sync wake-up of a task on another CPU preempts there as any other.
+ * 2 CPUs: hog H (nice 19) and S (nice 0, asleep on the queue) pinned to
+ * cpu1, W (nice 19) pinned to cpu0 wakes S sync: S runs on cpu1 at the
+ * instant of the wake-up, H is preempted.
+ */
+START_TEST(ingo_wake_sync_other_cpu_preempts)
+{
+	unsigned long h_out;
+	int h, s;
+
+	boot(2);
+	h = hog_on("h", 19, "1");
+	s = sync_sleeper("s", 0, "1");
+	post(s, SIM_CMD_BURN, MS(20), 0);
+	while (curr(1) != h)
+		t_run(TICK_NS);
+	h_out = t_info(h).nivcsw;
+	spawn_on("w", SIM_SCHED_NORMAL, 0, 19, "0", sync_waker_body, NULL);
+	t_run(MS(2));
+	ck_assert_int_eq(t_info(s).cmds_done, 1);
+	ck_assert_int_eq(curr(1), s);
+	ck_assert_uint_eq(t_info(h).nivcsw, h_out + 1);
+	ck_assert_uint_eq(t_info(s).runtime_ns, MS(1));
+}
+END_TEST
+
+/*
+ * Level 100, the best SCHED_NORMAL one, is not RT: a task there still
+ * uses up its slice.  1 CPU, a nice -20 hog at sleep_avg 1 s: its first
+ * expiry puts it at 100 - 5, clamped to 100; given 1 tick again, the
+ * next tick expires it again (slice refilled, 800 ms) and it stays at
+ * 100, interactive, in the active array.
+ */
+START_TEST(ingo_prio_100_is_not_rt)
+{
+	int h;
+
+	boot(1);
+	h = hog("h", -20);
+	set_sleep_avg(h, NS_MAX_SLEEP_AVG);
+	set_slice(h, 1);
+	t_run(TICK_NS);
+	ck_assert_int_eq(ingo(h).prio, MAX_RT_PRIO);
+	ck_assert_int_eq(t_info(h).prio, MAX_RT_PRIO);
+
+	set_sleep_avg(h, NS_MAX_SLEEP_AVG);
+	set_slice(h, 1);
+	t_run(TICK_NS);
+	ck_assert_uint_eq(ingo(h).time_slice, timeslice_ms(-20));
+	ck_assert_int_eq(ingo(h).prio, MAX_RT_PRIO);
 }
 END_TEST
 
@@ -668,22 +1262,53 @@ START_TEST(ingo_run_drains_sleep_avg)
 END_TEST
 
 /*
- * The same from 500 ms with HIGH_CREDIT (101): the run is divided by the
- * bonus (5), so a 100 ms slice costs 20 ms: 480 ms.
+ * The same from @start_ms with high credit (HIGH_CREDIT: above
+ * credit_limit, 100 by default): the run of one slice of @slice ms is
+ * divided by the bonus (?: 1), so from 500 ms (bonus 5) a 100 ms slice
+ * costs 20 ms: 480 ms.  At the limit itself it costs all 100 ms.  A high
+ * credit that runs sleep_avg down to 0 is kept.
  */
+static const struct {
+	int limit;
+	long credit;
+	unsigned long long start_ns;
+	int slice_ms;
+	unsigned long long expect_ns;
+	long expect_credit;
+} high_credit_table[] = {
+	{ CREDIT_LIMIT, CREDIT_LIMIT + 1, MS(500), 100, MS(480), CREDIT_LIMIT + 1 },
+	{ CREDIT_LIMIT, CREDIT_LIMIT, MS(500), 100, MS(400), CREDIT_LIMIT },
+	{ 10, 11, MS(500), 100, MS(480), 11 },
+	{ 10, 10, MS(500), 100, MS(400), 10 },
+	{ 0, 1, MS(500), 100, MS(480), 1 },
+	/* bonus 0: 40 / (0 ?: 1) = 40 */
+	{ CREDIT_LIMIT, CREDIT_LIMIT + 1, MS(90), 40, MS(50), CREDIT_LIMIT + 1 },
+	/* down to 0: the high credit stays; a middling one loses 1 */
+	{ CREDIT_LIMIT, CREDIT_LIMIT + 1, MS(10), 100, MS(0), CREDIT_LIMIT + 1 },
+	{ CREDIT_LIMIT, CREDIT_LIMIT, MS(10), 100, MS(0), CREDIT_LIMIT - 1 },
+	/* 1 ns left is not 0: no credit lost */
+	{ CREDIT_LIMIT, 0, MS(100) + 1, 100, 1, 0 },
+};
+
+#define NR_HIGH_CREDIT \
+	((int)(sizeof(high_credit_table) / sizeof(high_credit_table[0])))
+
 START_TEST(ingo_run_high_credit_drains_slower)
 {
 	int h;
 
 	boot(1);
+	set_tunable("credit_limit", high_credit_table[_i].limit);
 	h = hog("hog", 0);
 	set_slice(h, 1);
 	t_run(TICK_NS);
-	set_sleep_avg(h, MS(500));
-	set_credit(h, CREDIT_LIMIT + 1);
-	t_run(MS(DEF_TIMESLICE));
-	ck_assert_uint_eq(ingo(h).sleep_avg, MS(480));
-	ck_assert_int_eq(ingo(h).interactive_credit, CREDIT_LIMIT + 1);
+	set_sleep_avg(h, high_credit_table[_i].start_ns);
+	set_credit(h, high_credit_table[_i].credit);
+	set_slice(h, high_credit_table[_i].slice_ms);
+	t_run(MS(high_credit_table[_i].slice_ms));
+	ck_assert_uint_eq(ingo(h).sleep_avg, high_credit_table[_i].expect_ns);
+	ck_assert_int_eq(ingo(h).interactive_credit,
+			 high_credit_table[_i].expect_credit);
 }
 END_TEST
 
@@ -804,6 +1429,85 @@ START_TEST(ingo_granularity_round_robin)
 }
 END_TEST
 
+/*
+ * TIMESLICE_GRANULARITY G = 5 ms * 2^((10 - bonus ?: 1) - 1) * CPUs: an
+ * interactive task is requeued at the tick where the part of its slice
+ * used, task_timeslice T minus the slice left, is a multiple of G and at
+ * least G is left.  Two interactive script tasks A and B at @nice and
+ * sleep_avg bonus * 100 ms (prio static - (bonus - 5)), pinned to cpu0,
+ * each with @slice_ms left (other CPUs busy with hogs of their own): A's
+ * first run ends at the first such tick, or at the end of its slice; B's
+ * first run is as long (its wait, credited when it is picked, leaves its
+ * bonus as it was).  nice 0 is interactive from bonus 7 (prio 118), nice
+ * 5 (T 75 ms, DELTA 3) from bonus 8 (prio 122).
+ */
+static const struct {
+	int nice, bonus, cpus, slice_ms;
+} gran_table[] = {
+	{ 0, 10, 1, 100 },	/* G 5 */
+	{ 0, 9, 1, 100 },	/* G 5 */
+	{ 0, 8, 1, 100 },	/* G 10 */
+	{ 0, 7, 1, 100 },	/* G 20 */
+	{ 0, 10, 1, 10 },	/* G 5: requeued with exactly G left */
+	{ 0, 7, 1, 40 },	/* G 20: the same */
+	{ 5, 8, 2, 40 },	/* G 20, T 75: used 35, requeued 5 ms in */
+	{ 5, 8, 2, 75 },	/* used 0: 20 ms in */
+	{ 0, 10, 2, 100 },	/* G 10 */
+};
+
+/* The first run of a task with @slice of @t used, granule @g. */
+static int first_granule_ms(int t, int slice, int g)
+{
+	int k;
+
+	for (k = 1; k < slice; k++)
+		if (!((t - (slice - k)) % g) && slice - k >= g)
+			return k;
+	return slice;
+}
+
+START_TEST(ingo_granularity_by_bonus)
+{
+	int nice = gran_table[_i].nice, bonus = gran_table[_i].bonus;
+	int cpus = gran_table[_i].cpus, slice = gran_table[_i].slice_ms;
+	int gran = granularity_ms(bonus, cpus);
+	int run = first_granule_ms(timeslice_ms(nice), slice, gran);
+	struct runlog l;
+	char cpu_list[12];
+	int a, b, i;
+
+	boot(cpus);
+	for (i = FILLERS_PER_CPU; i < FILLERS_PER_CPU * cpus; i++) {
+		snprintf(cpu_list, sizeof(cpu_list), "%d", i / FILLERS_PER_CPU);
+		hog_on("filler", 0, cpu_list);
+	}
+	a = script_on("a", nice, "0");
+	b = script_on("b", nice, "0");
+	t_run(SETTLE);
+	/* asleep again from now: the next wake-up credits nothing */
+	t_cmd(a, SIM_CMD_BURN, 0, 0, 0, 0);
+	t_cmd(b, SIM_CMD_BURN, 0, 0, 0, 0);
+	set_sleep_avg(a, SLEEP_AVG_OF_BONUS(bonus));
+	set_sleep_avg(b, SLEEP_AVG_OF_BONUS(bonus));
+	set_slice(a, slice);
+	set_slice(b, slice);
+	post(a, SIM_CMD_BURN, SEC(10), 0);
+	post(b, SIM_CMD_BURN, SEC(10), 0);
+	ck_assert_int_eq(curr(0), a);
+	ck_assert_int_eq(ingo(a).prio, NICE_TO_PRIO(nice) - (bonus - 5));
+
+	runlog_start(&l, 0);
+	runlog_run(&l, MS(2 * run + 1));
+	ck_assert_int_ge(l.nr, 2);
+	ck_assert_int_eq(l.run[0].pid, a);
+	ck_assert_msg(l.run[0].len == MS(run), "nice %d, bonus %d, %d CPUs, "
+		      "slice %d: A ran %llu ns, expected %d ms", nice, bonus,
+		      cpus, slice, l.run[0].len, run);
+	ck_assert_int_eq(l.run[1].pid, b);
+	ck_assert_uint_eq(l.run[1].len, MS(run));
+}
+END_TEST
+
 /* ---- starvation ---------------------------------------------------------- */
 
 /*
@@ -818,11 +1522,21 @@ END_TEST
  *   jiffies - X >= STARVATION_LIMIT * nr_running + 1 = 2001: at X + 2100
  *   I goes to the expired array, the arrays switch and E (ahead of I at
  *   prio 115) runs, at t = 2200 ms.
+ * With I's slice cut to one tick at X + 2000 (where it was just refilled,
+ * not starving yet), its expiry at X + 2001 is the first that starves:
+ * E runs at t = 2101 ms.
  */
-#define STARVE_E_RUNS_MS	(DEF_TIMESLICE + 21 * DEF_TIMESLICE)
+static const struct {
+	int cut_at_ms;		/* 0: no cut */
+	int e_runs_ms;
+} starve_table[] = {
+	{ 0, DEF_TIMESLICE + 21 * DEF_TIMESLICE },
+	{ DEF_TIMESLICE + 2000, DEF_TIMESLICE + 2001 },
+};
 
 START_TEST(ingo_starvation_limit_lets_expired_run)
 {
+	int cut = starve_table[_i].cut_at_ms, want = starve_table[_i].e_runs_ms;
 	unsigned long long start, e_back = 0;
 	int i_pid, e_pid;
 
@@ -841,6 +1555,11 @@ START_TEST(ingo_starvation_limit_lets_expired_run)
 	while (sim_now() < start + SEC(3)) {
 		t_run(TICK_NS);
 		set_sleep_avg(i_pid, NS_MAX_SLEEP_AVG);
+		if (cut && sim_now() == start + MS(cut)) {
+			ck_assert_uint_eq(ingo(i_pid).time_slice,
+					  DEF_TIMESLICE);
+			set_slice(i_pid, 1);
+		}
 		if (t_info(e_pid).cmds_done == 1 && curr(0) == e_pid) {
 			e_back = sim_now();
 			break;
@@ -849,9 +1568,9 @@ START_TEST(ingo_starvation_limit_lets_expired_run)
 	/* E yielded at the first granularity requeue of I */
 	ck_assert_uint_eq(t_info(e_pid).cmds_done, 1);
 	ck_assert_msg(e_back, "the expired task never ran again in 3 s");
-	ck_assert_msg(e_back - start == MS(STARVE_E_RUNS_MS),
+	ck_assert_msg(e_back - start == MS(want),
 		      "the expired task ran again after %llu ns, expected "
-		      "%d ms", e_back - start, STARVE_E_RUNS_MS);
+		      "%d ms", e_back - start, want);
 }
 END_TEST
 
@@ -871,6 +1590,8 @@ static const struct {
 } static_starve_table[] = {
 	{ -10, 1 },
 	{   0, 0 },
+	/* best_expired_prio 115, I's own static prio: not better */
+	{  -5, 0 },
 };
 
 START_TEST(ingo_starving_by_better_expired_static_prio)
@@ -900,11 +1621,147 @@ START_TEST(ingo_starving_by_better_expired_static_prio)
 }
 END_TEST
 
+/*
+ * The expired array's timestamp starts anew at each array switch.  1 CPU:
+ * I (nice 0, kept at sleep_avg 1 s: prio 115, interactive) and hog Z
+ * (nice 19, prio 139, never interactive).  I holds the CPU, Z waiting in
+ * the active array; I's first expiry stamps the expired array (t = 100),
+ * and I starves at its expiry at 2200 (100 + 2001 passed): Z runs its
+ * 5 ms and expires too; the arrays switch at 2205.  Anew, I runs, and
+ * its next expiry (2305) only stamps the expired array: Z waits until
+ * I's expiry at 4405 (2305 + 2001 passed).
+ */
+START_TEST(ingo_switch_arrays_starts_expired_anew)
+{
+	unsigned long long start, z_run;
+	int i, z;
+
+	boot(1);
+	i = script("i", 0);
+	z = script("z", 19);
+	set_sleep_avg(i, NS_MAX_SLEEP_AVG);
+	set_slice(i, DEF_TIMESLICE);
+	set_slice(z, MIN_TIMESLICE);
+	start = sim_now();
+	post(i, SIM_CMD_BURN, SEC(10), 0);
+	post(z, SIM_CMD_BURN, SEC(10), 0);
+	while (sim_now() < start + MS(2400)) {
+		t_run(TICK_NS);
+		set_sleep_avg(i, NS_MAX_SLEEP_AVG);
+	}
+	z_run = runtime(z);
+	ck_assert_uint_eq(z_run, MS(MIN_TIMESLICE));
+	while (sim_now() < start + MS(4405)) {
+		t_run(TICK_NS);
+		set_sleep_avg(i, NS_MAX_SLEEP_AVG);
+		ck_assert_uint_eq(runtime(z), z_run);
+	}
+	t_run(TICK_NS);
+	ck_assert_int_eq(curr(0), z);
+}
+END_TEST
+
+/*
+ * The best static prio of the expired array starts anew at each switch
+ * too.  1 CPU: interactive tasks J (nice 1: 95 ms slices; kept at
+ * sleep_avg 1 s: prio 116) and I (nice 0, kept at 800 ms: prio 117), hog
+ * Z (nice 19, 5 ms slices).  J runs; stamped at its expiry at 100, the
+ * expired array starves J at its expiry at 3140 (3001 passed, 3 tasks),
+ * then I at 3240 (best static prio 120, I's); Z runs and expires; the
+ * arrays switch at 3245.  J's next expiry, at 3340, finds
+ * best_expired_prio reset: J (static 121) is not starving, it goes on.
+ */
+START_TEST(ingo_switch_arrays_resets_best_expired)
+{
+	unsigned long long start;
+	int i, j, z;
+
+	boot(1);
+	j = script("j", 1);
+	i = script("i", 0);
+	z = script("z", 19);
+	set_sleep_avg(j, NS_MAX_SLEEP_AVG);
+	set_sleep_avg(i, MS(800));
+	set_slice(j, DEF_TIMESLICE);
+	set_slice(i, DEF_TIMESLICE);
+	set_slice(z, MIN_TIMESLICE);
+	start = sim_now();
+	post(j, SIM_CMD_BURN, SEC(10), 0);
+	post(i, SIM_CMD_BURN, SEC(10), 0);
+	post(z, SIM_CMD_BURN, SEC(10), 0);
+	while (sim_now() < start + MS(3341)) {
+		t_run(TICK_NS);
+		set_sleep_avg(j, NS_MAX_SLEEP_AVG);
+		set_sleep_avg(i, MS(800));
+		if (sim_now() == start + MS(3241))
+			ck_assert_int_eq(curr(0), z);
+	}
+	ck_assert_uint_eq(runtime(z), MS(MIN_TIMESLICE));
+	ck_assert_int_eq(curr(0), j);
+}
+END_TEST
+
+/*
+ * The expired array's timestamp is also reset when the CPU goes idle.
+ * 1 CPU: I (nice 0, sleep_avg 1 s) runs a slice alone, its expiry stamps
+ * the expired array, then it sleeps 3 s; woken with hog X (nice 0, prio
+ * 125) its expiries stamp anew: the first at 100 ms, and X first runs
+ * when I starves, at the first expiry 2001 ms after that: 2200.
+ */
+START_TEST(ingo_idle_resets_expired_timestamp)
+{
+	unsigned long long start;
+	int i, x;
+
+	boot(1);
+	i = script("i", 0);
+	x = script("x", 0);
+	set_sleep_avg(i, NS_MAX_SLEEP_AVG);
+	set_slice(i, 1);
+	t_cmd(i, SIM_CMD_BURN, MS(2), 0, 0, 0);
+	t_cmd(i, SIM_CMD_SLEEP, SEC(3), 0, 0, 0);
+	set_sleep_avg(i, NS_MAX_SLEEP_AVG);
+	set_sleep_avg(x, 0);
+	set_slice(i, DEF_TIMESLICE);
+	start = sim_now();
+	post(i, SIM_CMD_BURN, SEC(10), 0);
+	post(x, SIM_CMD_BURN, SEC(10), 0);
+	while (sim_now() < start + SEC(3) && !runtime(x)) {
+		t_run(TICK_NS);
+		set_sleep_avg(i, NS_MAX_SLEEP_AVG);
+	}
+	ck_assert_msg(sim_now() - TICK_NS == start + MS(2200),
+		      "X first ran at %llu ms", (sim_now() - TICK_NS - start) /
+		      MS(1));
+}
+END_TEST
+
+/*
+ * pick_work counts the bitmap searches of schedule()'s picks: one per
+ * pick, one more when the arrays switch.  1 CPU, a lone nice 0 hog: each
+ * of its 10 slices in 1 s ends in a pick that switches the arrays.
+ */
+START_TEST(ingo_pick_work_counts_array_switches)
+{
+	unsigned long long work;
+	int h;
+
+	boot(1);
+	h = hog("h", 0);
+	set_slice(h, 1);
+	t_run(TICK_NS);
+	work = kfix_pick_work();
+	t_run(SEC(1));
+	ck_assert_uint_eq(kfix_pick_work() - work, 2 * 10);
+}
+END_TEST
+
 /* ---- fork ---------------------------------------------------------------- */
 
 /*
  * A script task P with 61 ticks left forks: the child gets (61 + 1) >> 1
- * = 31 on its first slice, P keeps 61 >> 1 = 30.
+ * = 31 on its first slice, P keeps 61 >> 1 = 30.  P itself is past its
+ * own first slice (it expired once), the child is on its first.
  */
 START_TEST(ingo_fork_splits_slice)
 {
@@ -914,6 +1771,9 @@ START_TEST(ingo_fork_splits_slice)
 
 	boot(1);
 	p = script("parent", 0);
+	set_slice(p, 1);
+	t_cmd(p, SIM_CMD_BURN, MS(2), 0, 0, 0);
+	ck_assert_uint_eq(ingo(p).first_time_slice, 0);
 	set_slice(p, 61);
 	child = t_cmd(p, SIM_CMD_FORK, 0, 0, 0, 0);
 	ck_assert_int_gt(child, 0);
@@ -922,6 +1782,7 @@ START_TEST(ingo_fork_splits_slice)
 	ck_assert_uint_eq(kc.time_slice, 31);
 	ck_assert_uint_eq(kc.first_time_slice, 1);
 	ck_assert_uint_eq(kp.time_slice, 30);
+	ck_assert_uint_eq(kp.first_time_slice, 0);
 }
 END_TEST
 
@@ -947,12 +1808,27 @@ START_TEST(ingo_fork_last_tick_expires_parent)
 END_TEST
 
 /*
- * P at sleep_avg 750 ms (bonus 7, prio 118) and credit 42 forks:
- *   child sleep_avg = 7 * 95 / 100 * 1000 / 10 = 600 ms, credit 0;
- *   P's sleep_avg   = 7 * 100 / 100 * 1000 / 10 = 700 ms, credit kept;
- *   the child (no CLONE_VM, same CPU) takes P's prio, 118, not the 119
- *   of its own sleep_avg.
+ * P at sleep_avg 750 ms (bonus 7, prio 118) and credit 42 forks; with
+ * child_penalty C and parent_penalty P (% of sleep_avg kept, 95 and 100
+ * by default), quantised to the bonus:
+ *   child sleep_avg = 7 * C / 100 * 1000 / 10 ms, credit 0;
+ *   P's sleep_avg   = 7 * P / 100 * 1000 / 10 ms, credit kept;
+ *   the child (no CLONE_VM, same CPU) takes P's prio, 118, whatever its
+ *   own sleep_avg gives.
  */
+static const struct {
+	int child_penalty, parent_penalty, child_ms, parent_ms;
+} fork_penalty_table[] = {
+	{ 95, 100, 600, 700 },	/* 665 / 100 = 6; 700 / 100 = 7 */
+	{ 50, 100, 300, 700 },	/* 350 / 100 = 3 */
+	{ 95, 50, 600, 300 },
+	{ 100, 30, 700, 200 },	/* 210 / 100 = 2 */
+	{ 99, 99, 600, 600 },	/* 693 / 100 = 6 */
+};
+
+#define NR_FORK_PENALTIES \
+	((int)(sizeof(fork_penalty_table) / sizeof(fork_penalty_table[0])))
+
 START_TEST(ingo_fork_penalises_sleep_avg)
 {
 	struct kfix_ingo kp, kc;
@@ -960,6 +1836,8 @@ START_TEST(ingo_fork_penalises_sleep_avg)
 	int p;
 
 	boot(1);
+	set_tunable("child_penalty", fork_penalty_table[_i].child_penalty);
+	set_tunable("parent_penalty", fork_penalty_table[_i].parent_penalty);
 	p = script("parent", 0);
 	set_sleep_avg(p, MS(750));
 	set_credit(p, 42);
@@ -967,9 +1845,9 @@ START_TEST(ingo_fork_penalises_sleep_avg)
 	ck_assert_int_gt(child, 0);
 	kp = ingo(p);
 	kc = ingo(child);
-	ck_assert_uint_eq(kc.sleep_avg, MS(600));
+	ck_assert_uint_eq(kc.sleep_avg, MS(fork_penalty_table[_i].child_ms));
 	ck_assert_int_eq(kc.interactive_credit, 0);
-	ck_assert_uint_eq(kp.sleep_avg, MS(700));
+	ck_assert_uint_eq(kp.sleep_avg, MS(fork_penalty_table[_i].parent_ms));
 	ck_assert_int_eq(kp.interactive_credit, 42);
 	ck_assert_int_eq(kp.prio, 118);
 	ck_assert_int_eq(kc.prio, 118);
@@ -1009,6 +1887,45 @@ START_TEST(ingo_fork_child_runs_first)
 }
 END_TEST
 
+/*
+ * The child of a fork without CLONE_VM is queued just ahead of its
+ * parent, at the parent's level: after the child, the parent runs again
+ * before the tasks of its level queued behind it.  1 CPU, nice 0 script
+ * tasks P and Q at sleep_avg 0 (prio 125): P burns, Q wakes and queues
+ * behind it (equal prio); P forks; its child (a script task with nothing
+ * to do) runs at once and sleeps; then P finishes the fork before Q ever
+ * runs.
+ *   P forks:  cpu: C    active[125]: C, P, Q
+ *   C sleeps: cpu: P    active[125]: P, Q
+ */
+START_TEST(ingo_fork_child_queued_ahead_of_parent)
+{
+	int p, q;
+	long child;
+
+	boot(1);
+	p = script("p", 0);
+	q = script("q", 0);
+	set_sleep_avg(p, 0);
+	set_sleep_avg(q, 0);
+	set_slice(p, DEF_TIMESLICE);
+	post(p, SIM_CMD_BURN, MS(5), 0);
+	post(p, SIM_CMD_FORK, 0, 0);
+	post(q, SIM_CMD_BURN, MS(5), 0);
+	ck_assert_int_eq(curr(0), p);
+	ck_assert_int_eq(t_info(q).state, 'Q');
+	ck_assert_int_eq(ingo(q).prio, ingo(p).prio);
+
+	while (t_info(p).cmds_done < 2)
+		t_run(TICK_NS);
+	child = sim_cmd_result(p);
+	ck_assert_int_gt(child, 0);
+	ck_assert_uint_eq(t_info(child).switches, 1);
+	ck_assert_int_eq(t_info(child).state, 'S');
+	ck_assert_uint_eq(runtime(q), 0);
+}
+END_TEST
+
 /* ---- exit ---------------------------------------------------------------- */
 
 /* P forks a script child with P at @slice ticks; returns the child. */
@@ -1041,6 +1958,25 @@ START_TEST(ingo_exit_first_slice_returns_to_parent)
 END_TEST
 
 /*
+ * The switch away from an exited task drops its last reference: the
+ * machine frees it.  1 CPU: a script task exits; at the next event its
+ * task_struct is gone.
+ */
+START_TEST(ingo_exit_drops_the_last_reference)
+{
+	int c;
+
+	boot(1);
+	c = script("c", 0);
+	ck_assert_int_eq(kfix_ingo_released(c), 0);
+	t_cmd(c, SIM_CMD_EXIT, 0, 0, 0, 0);
+	t_run(TICK_NS);
+	ck_assert_int_eq(t_info(c).state, 'Z');
+	ck_assert_int_eq(kfix_ingo_released(c), 1);
+}
+END_TEST
+
+/*
  * P at 100 forks (child 50, P 50), then P is given 90: the child's 50
  * would make 140, capped at task_timeslice (100 ms at nice 0).
  */
@@ -1060,14 +1996,21 @@ END_TEST
 /*
  * P at 60 forks (child 30, P 30); the child burns 40 ms, so its first
  * slice ends (refilled, first_time_slice 0), then exits: P keeps 30.
+ * The same for SCHED_RR, whose slice ends in the tick's RR branch (the
+ * child inherits the policy).
  */
 START_TEST(ingo_exit_after_first_slice_gives_nothing)
 {
 	int p, c;
 
 	boot(1);
-	p = script("parent", 0);
+	if (_i)
+		p = t_spawn_script("parent", SIM_SCHED_RR, 10, 0);
+	else
+		p = script("parent", 0);
 	c = fork_with_slice(p, 60);
+	ck_assert_int_eq(t_info(c).policy, _i ? SIM_SCHED_RR : SIM_SCHED_NORMAL);
+	ck_assert_uint_eq(ingo(c).first_time_slice, 1);
 	t_cmd(c, SIM_CMD_BURN, MS(40), 0, 0, 0);
 	ck_assert_uint_eq(ingo(c).first_time_slice, 0);
 	t_cmd(c, SIM_CMD_EXIT, 0, 0, 0, 0);
@@ -1076,30 +2019,38 @@ START_TEST(ingo_exit_after_first_slice_gives_nothing)
 END_TEST
 
 /*
- * A child exits with a lower sleep_avg than its parent's: the parent's
- * becomes parent / 4 * 3 + child / 4 (EXIT_WEIGHT 3); a higher one
- * leaves the parent's alone.
+ * A child exits with a lower sleep_avg than its parent's: with exit_weight
+ * W (EXIT_WEIGHT, 3 by default) the parent's becomes parent / (W + 1) * W
+ * + child / (W + 1); a higher one leaves the parent's alone.
  */
 static const struct {
-	int parent_ms, child_ms, expect_ms;
+	int weight;
+	unsigned long long parent_ns, child_ns, expect_ns;
 } exit_weight_table[] = {
-	{ 800, 400, 700 },	/* 600 + 100 */
-	{ 1000, 0, 750 },	/* 750 + 0 */
-	{ 800, 900, 800 },	/* child higher: unchanged */
+	{ 3, MS(800), MS(400), MS(700) },	/* 600 + 100 */
+	{ 3, MS(1000), 0, MS(750) },		/* 750 + 0 */
+	{ 3, MS(800), MS(900), MS(800) },	/* child higher: unchanged */
+	/* equal: unchanged (weighted, 249999999 * 3 + 249999999 is less) */
+	{ 3, 999999999, 999999999, 999999999 },
+	{ 1, MS(800), MS(400), MS(600) },	/* 400 + 200 */
+	{ 0, MS(800), MS(400), MS(400) },	/* 0 + 400: the child's */
 };
+
+#define NR_EXIT_WEIGHTS \
+	((int)(sizeof(exit_weight_table) / sizeof(exit_weight_table[0])))
 
 START_TEST(ingo_exit_weights_parent_sleep_avg)
 {
 	int p, c;
 
 	boot(1);
+	set_tunable("exit_weight", exit_weight_table[_i].weight);
 	p = script("parent", 0);
 	c = fork_with_slice(p, 60);
-	set_sleep_avg(p, MS(exit_weight_table[_i].parent_ms));
-	set_sleep_avg(c, MS(exit_weight_table[_i].child_ms));
+	set_sleep_avg(p, exit_weight_table[_i].parent_ns);
+	set_sleep_avg(c, exit_weight_table[_i].child_ns);
 	t_cmd(c, SIM_CMD_EXIT, 0, 0, 0, 0);
-	ck_assert_uint_eq(ingo(p).sleep_avg,
-			  MS(exit_weight_table[_i].expect_ms));
+	ck_assert_uint_eq(ingo(p).sleep_avg, exit_weight_table[_i].expect_ns);
 }
 END_TEST
 
@@ -1296,6 +2247,311 @@ START_TEST(ingo_yield_fifo_keeps_cpu_over_normal)
 	wait_cmds(rt);
 	ck_assert_uint_eq(sim_now(), start + MS(20));
 	ck_assert_uint_eq(runtime(normal), hog_before);
+}
+END_TEST
+
+/* ---- accounting and the kernel's other callers -------------------------- */
+
+/*
+ * A tick of the idle task is idle time, or iowait time while a task of
+ * the CPU waits in io_schedule().  1 CPU: 100 ms idle, then 100 ms with
+ * script task S in io_schedule_timeout() (IO_WAIT of 100 jiffies).
+ */
+START_TEST(ingo_idle_tick_is_iowait_while_io_waits)
+{
+	struct sim_cpu_info c0, c1, c2;
+	int s;
+
+	boot(1);
+	s = script("s", 0);
+	t_run(MS(10));
+	c0 = cpu_info(0);
+	t_run(MS(100));
+	c1 = cpu_info(0);
+	ck_assert_uint_eq(c1.idle - c0.idle, 100);
+	ck_assert_uint_eq(c1.iowait, c0.iowait);
+	post(s, SIM_CMD_IO_WAIT, 100, 0);
+	t_run(MS(100));
+	c2 = cpu_info(0);
+	ck_assert_uint_eq(c2.iowait - c1.iowait, 100);
+	ck_assert_uint_eq(c2.idle, c1.idle);
+}
+END_TEST
+
+/*
+ * Time a hypervisor steals from the idle task is idle time, or iowait
+ * time while a task waits for I/O; from a task it is steal time, not
+ * the task's.  1 CPU, 5 ticks stolen each time.
+ */
+#define STOLEN		5
+
+START_TEST(ingo_steal_from_idle_is_idle_or_iowait)
+{
+	struct sim_cpu_info c0, c1;
+	unsigned long stime;
+	int s, h;
+
+	boot(1);
+	s = script("s", 0);
+	t_run(MS(10));
+	c0 = cpu_info(0);
+	ck_assert_int_eq(kfix_ingo_steal(0, STOLEN), 0);
+	c1 = cpu_info(0);
+	ck_assert_uint_eq(c1.idle - c0.idle, STOLEN);
+	ck_assert_uint_eq(c1.iowait, c0.iowait);
+
+	post(s, SIM_CMD_IO_WAIT, 100, 0);
+	c0 = cpu_info(0);
+	ck_assert_int_eq(kfix_ingo_steal(0, STOLEN), 0);
+	c1 = cpu_info(0);
+	ck_assert_uint_eq(c1.iowait - c0.iowait, STOLEN);
+	ck_assert_uint_eq(c1.idle, c0.idle);
+
+	h = hog("h", 0);
+	ck_assert_int_eq(curr(0), h);
+	stime = t_info(h).stime;
+	c0 = cpu_info(0);
+	ck_assert_int_eq(kfix_ingo_steal(0, STOLEN), 0);
+	c1 = cpu_info(0);
+	ck_assert_uint_eq(c1.iowait, c0.iowait);
+	ck_assert_uint_eq(c1.idle, c0.idle);
+	ck_assert_uint_eq(c1.system, c0.system);
+	ck_assert_uint_eq(t_info(h).stime, stime);
+}
+END_TEST
+
+/*
+ * io_schedule() without a timeout: the task is counted in nr_iowait()
+ * (the machine checks the count after every event) until woken.  1 CPU:
+ * task I burns 1 ms and waits in io_schedule(); 50 ms later an interrupt
+ * wakes it; the CPU's idle ticks meanwhile are iowait time.
+ */
+static volatile int io_done;
+
+static void io_body(void *unused)
+{
+	sim_burn(MS(1));
+	kfix_io_schedule();
+	io_done = 1;
+	for (;;)
+		sim_sleep(SEC(1000));
+}
+
+START_TEST(ingo_io_schedule_counts_iowait)
+{
+	struct sim_cpu_info c0, c1;
+	int i;
+
+	boot(1);
+	io_done = 0;
+	i = t_spawn("io", SIM_SCHED_NORMAL, 0, 0, io_body, NULL);
+	t_run(MS(5));
+	ck_assert_int_eq(t_info(i).state, 'D');
+	c0 = cpu_info(0);
+	t_run(MS(50));
+	c1 = cpu_info(0);
+	ck_assert_uint_eq(c1.iowait - c0.iowait, 50);
+	ck_assert_int_eq(io_done, 0);
+	ck_assert_int_eq(sim_wake(i), 0);
+	t_run(TICK_NS);
+	ck_assert_int_eq(io_done, 1);
+	c0 = cpu_info(0);
+	t_run(MS(50));
+	c1 = cpu_info(0);
+	ck_assert_uint_eq(c1.iowait, c0.iowait);
+}
+END_TEST
+
+/*
+ * The OOM killer's victim gets a slice of a second, HZ ticks; task_curr()
+ * is true of the running task only.  1 CPU: task K, running, asks both
+ * of itself and of script task S, asleep.
+ */
+static volatile long kernel_calls[3];
+static int kernel_calls_other;
+
+static void kernel_calls_body(void *unused)
+{
+	kernel_calls[0] = kfix_call_wrapper(KFIX_HOOK_task_curr, sim_self());
+	kernel_calls[1] = kfix_call_wrapper(KFIX_HOOK_task_curr,
+					    kernel_calls_other);
+	kernel_calls[2] = kfix_call_wrapper(KFIX_HOOK_set_oom_timeslice,
+					    sim_self());
+	for (;;)
+		sim_sleep(SEC(1000));
+}
+
+START_TEST(ingo_oom_slice_and_task_curr)
+{
+	int k;
+
+	boot(1);
+	kernel_calls_other = script("s", 0);
+	k = t_spawn("k", SIM_SCHED_NORMAL, 0, 0, kernel_calls_body, NULL);
+	t_run(TICK_NS);
+	ck_assert_int_eq(kernel_calls[0], 1);
+	ck_assert_int_eq(kernel_calls[1], 0);
+	ck_assert_int_eq(kernel_calls[2], 0);
+	ck_assert_uint_eq(ingo(k).time_slice, 1000);
+}
+END_TEST
+
+/*
+ * A wake-up onto another CPU preempts there at the same instant (an IPI),
+ * not at that CPU's next tick.  2 CPUs: nice 19 hog H and S (nice 0,
+ * asleep on a wait queue, a burn to do) pinned to cpu1; script task W on
+ * cpu0 burns half a tick, then wakes S: one tick later S has run 1 ms.
+ */
+START_TEST(ingo_wake_remote_preempts_at_once)
+{
+	int w, s;
+
+	boot(2);
+	hog_on("h", 19, "1");
+	s = sync_sleeper("s", 0, "1");
+	post(s, SIM_CMD_BURN, MS(20), 0);
+	w = script_on("w", 0, "0");
+	t_run(MS(10));
+	post(w, SIM_CMD_BURN, TICK_NS / 2, 0);
+	post(w, SIM_CMD_WQ_WAKE, WQ_SYNC, 1);
+	t_run(TICK_NS + TICK_NS / 2);
+	ck_assert_int_eq(t_info(w).cmds_done, 2);
+	ck_assert_int_eq(curr(1), s);
+	ck_assert_uint_eq(runtime(s), TICK_NS);
+}
+END_TEST
+
+/* ---- priority inheritance ------------------------------------------------ */
+
+#define M0		0	/* harness rt_mutex */
+
+/*
+ * A task boosted into the RT levels through an rt_mutex is RT while
+ * boosted: it leaves the expired array for the active one (no RT level
+ * waits there) and its slice does not run down; de-boosted, it gets its
+ * normal prio back where it is.  1 CPU: hog E (nice 0, prio 125); script
+ * task L (nice -5, sleep_avg 0: prio 120, slice 500 ms) takes rt_mutex
+ * M0 and burns; its slice is cut to 1 tick so that it expires into the
+ * expired array (not interactive: 120 > 115 - DELTA 1).  FIFO 50 task H
+ * blocks on M0: L inherits prio 49 and runs from the active array.
+ *   L expired:  cpu: E      active: E        expired: L (120)
+ *   H blocks:   cpu: L (49) active: E, L
+ *   L unlocks:  H runs and sleeps holding M0; L (120) runs before E
+ */
+START_TEST(ingo_pi_boost_moves_to_active_and_back)
+{
+	unsigned int slice;
+	int e, l, h;
+
+	boot(1);
+	e = hog("e", 0);
+	l = script("l", -5);
+	h = t_spawn_script("h", SIM_SCHED_FIFO, 50, 0);
+	set_sleep_avg(l, 0);
+	post(l, SIM_CMD_MUTEX_LOCK, M0, 0);
+	post(l, SIM_CMD_BURN, MS(200), 0);
+	post(l, SIM_CMD_MUTEX_UNLOCK, M0, 0);
+	post(l, SIM_CMD_BURN, MS(50), 0);
+	ck_assert_int_eq(curr(0), l);
+	set_slice(l, 1);
+	t_run(TICK_NS);
+	ck_assert_int_eq(curr(0), e);
+	ck_assert_int_eq(kfix_ingo_same_array(l, e), 0);
+	ck_assert_int_eq(ingo(l).prio, 120);
+	slice = ingo(l).time_slice;
+	ck_assert_uint_eq(slice, timeslice_ms(-5));
+
+	post(h, SIM_CMD_MUTEX_LOCK, M0, 0);
+	ck_assert_int_eq(t_info(h).state, 'D');
+	ck_assert_int_eq(curr(0), l);
+	ck_assert_int_eq(ingo(l).prio, MAX_RT_PRIO - 1 - 50);
+	ck_assert_int_eq(kfix_ingo_same_array(l, e), 1);
+	t_run(MS(50));
+	ck_assert_int_eq(curr(0), l);
+	ck_assert_uint_eq(ingo(l).time_slice, slice);
+
+	while (t_info(l).cmds_done < 3)
+		t_run(TICK_NS);
+	ck_assert_int_eq(t_info(h).cmds_done, 1);
+	ck_assert_int_eq(curr(0), l);
+	ck_assert_int_eq(ingo(l).prio, 120);
+	ck_assert_int_eq(kfix_ingo_same_array(l, e), 1);
+}
+END_TEST
+
+/*
+ * The child of a boosted parent inherits no boost: it is queued at its
+ * own prio, the parent's normal one, at the tail of that level in the
+ * parent's array, and the boosted parent goes on.  1 CPU: script task L
+ * (nice 0, sleep_avg 0: prio 125) holds rt_mutex M0, FIFO 50 task H
+ * blocks on it (L runs at 49); L forks.
+ */
+START_TEST(ingo_pi_boosted_parent_forks_unboosted_child)
+{
+	int l, h, e;
+	long child;
+
+	boot(1);
+	e = hog("e", 0);
+	l = script("l", 0);
+	h = t_spawn_script("h", SIM_SCHED_FIFO, 50, 0);
+	set_sleep_avg(l, 0);
+	set_sleep_avg(e, 0);
+	t_cmd(l, SIM_CMD_MUTEX_LOCK, M0, 0, 0, 0);
+	post(l, SIM_CMD_BURN, MS(10), 0);
+	post(l, SIM_CMD_FORK, 0, 0);
+	post(l, SIM_CMD_BURN, MS(10), 0);
+	post(h, SIM_CMD_MUTEX_LOCK, M0, 0);
+	while (t_info(l).cmds_done < 3)
+		t_run(TICK_NS);
+	child = sim_cmd_result(l);
+	ck_assert_int_gt(child, 0);
+	ck_assert_int_eq(ingo(l).prio, MAX_RT_PRIO - 1 - 50);
+	ck_assert_int_eq(ingo(child).prio, 125);
+	ck_assert_int_eq(t_info(child).state, 'Q');
+	ck_assert_int_eq(curr(0), l);
+	ck_assert_int_eq(kfix_ingo_same_array(child, l), 1);
+	ck_assert_uint_eq(t_info(child).switches, 0);
+}
+END_TEST
+
+/*
+ * A boost or a de-boost preempts as due, on the CPU of the task whose
+ * priority changed.  2 CPUs: on cpu0, script task L (nice 0, sleep_avg
+ * 0: prio 125) holds rt_mutex M0 and burns; hog E (nice -5: 120) runs
+ * ahead of it.  FIFO 50 task H on cpu1 waits for M0, interruptibly: L,
+ * queued, inherits prio 49 and preempts E at once.  A signal ends H's
+ * wait: L, running, drops back to 125, behind E, and gives way at once.
+ */
+START_TEST(ingo_pi_boost_and_deboost_preempt)
+{
+	int l, e, h;
+
+	boot(2);
+	hog_on("f", 0, "1");
+	hog_on("f", 0, "1");
+	l = script_on("l", 0, "0");
+	h = spawn_on("h", SIM_SCHED_FIFO, 50, 0, "1", NULL, NULL);
+	set_sleep_avg(l, 0);
+	t_cmd(l, SIM_CMD_MUTEX_LOCK, M0, 0, 0, 0);
+	post(l, SIM_CMD_BURN, SEC(1), 0);
+	e = hog_on("e", -5, "0");
+	set_slice(e, timeslice_ms(-5));
+	t_run(MS(5));
+	ck_assert_int_eq(curr(0), e);
+	ck_assert_int_eq(ingo(l).prio, 125);
+
+	post(h, SIM_CMD_MUTEX_LOCK_INT, M0, 0);
+	t_run(TICK_NS / 2);
+	ck_assert_int_eq(t_info(h).state, 'S');
+	ck_assert_int_eq(ingo(l).prio, MAX_RT_PRIO - 1 - 50);
+	ck_assert_int_eq(curr(0), l);
+
+	ck_assert_int_eq(sim_signal(h, 10), 0);
+	t_run(TICK_NS / 2);
+	ck_assert_int_eq(t_info(h).cmds_done, 1);
+	ck_assert_int_eq(ingo(l).prio, 125);
+	ck_assert_int_eq(curr(0), e);
 }
 END_TEST
 
@@ -1623,8 +2879,8 @@ END_TEST
 
 /* Indexes in a cpu line. */
 enum {
-	YLD_CNT = 3, SCHED_SWITCH = 5, SCHED_CNT = 6, SCHED_GOIDLE = 7,
-	TTWU_CNT = 12, TTWU_MOVED = 13, SBE_CNT = 18,
+	YLD_CNT = 3, SCHED_NOSWITCH = 4, SCHED_SWITCH = 5, SCHED_CNT = 6,
+	SCHED_GOIDLE = 7, TTWU_CNT = 12, TTWU_MOVED = 13, SBE_CNT = 18,
 };
 
 /* Indexes in a domain line, after the mask. */
@@ -1862,6 +3118,62 @@ START_TEST(ingo_schedstat_counts_wakeups_and_schedules)
 			  stat_sum(&before, SCHED_SWITCH),
 			  stat_sum(&after, SCHED_CNT) -
 			  stat_sum(&before, SCHED_CNT));
+}
+END_TEST
+
+/*
+ * A de-boosted running task that still comes first is not rescheduled:
+ * cpu0 passes through schedule() no more.  2 CPUs: script task L (nice
+ * 0) alone on cpu0 holds rt_mutex M0 and burns; FIFO 50 task H on cpu1
+ * waits for M0 interruptibly (L runs at 49), then a signal ends the wait
+ * (L back at its normal prio, first of cpu0 all the same).
+ */
+START_TEST(ingo_pi_deboost_still_first_keeps_cpu)
+{
+	struct schedstat before, after;
+	int l, h;
+
+	boot(2);
+	l = script_on("l", 0, "0");
+	h = spawn_on("h", SIM_SCHED_FIFO, 50, 0, "1", NULL, NULL);
+	t_cmd(l, SIM_CMD_MUTEX_LOCK, M0, 0, 0, 0);
+	post(l, SIM_CMD_BURN, SEC(1), 0);
+	post(h, SIM_CMD_MUTEX_LOCK_INT, M0, 0);
+	t_run(MS(5));
+	ck_assert_int_eq(ingo(l).prio, MAX_RT_PRIO - 1 - 50);
+	ck_assert_int_eq(curr(0), l);
+	parse_schedstat(&before);
+	ck_assert_int_eq(sim_signal(h, 10), 0);
+	t_run(TICK_NS / 2);
+	parse_schedstat(&after);
+	ck_assert_int_eq(t_info(h).cmds_done, 1);
+	ck_assert_int_gt(ingo(l).prio, MAX_RT_PRIO - 1);
+	ck_assert_int_eq(curr(0), l);
+	ck_assert_uint_eq(after.cpu[0].v[SCHED_CNT], before.cpu[0].v[SCHED_CNT]);
+}
+END_TEST
+
+/*
+ * pick_work, against schedstat: every pick that finds a task costs one
+ * bitmap search, and the array switch before it one more, so the sum is
+ * 2 * sched_switch + sched_noswitch over the CPUs, from boot.  2 CPUs,
+ * 500 ms of hogs and sleepers of several nices.
+ */
+START_TEST(ingo_pick_work_matches_schedstat)
+{
+	struct schedstat st;
+
+	boot(2);
+	hog("a", 0);
+	hog("b", 5);
+	hog("c", -5);
+	t_spawn("s", SIM_SCHED_NORMAL, 0, 0, t_body_sleeper, (void *)7UL);
+	t_spawn("t", SIM_SCHED_NORMAL, 0, 10, t_body_sleeper, (void *)3UL);
+	t_run(MS(500));
+	parse_schedstat(&st);
+	ck_assert_uint_gt(stat_sum(&st, SCHED_SWITCH), 0);
+	ck_assert_uint_eq(kfix_pick_work(), 2 * stat_sum(&st, SCHED_SWITCH) +
+			  stat_sum(&st, SCHED_NOSWITCH));
 }
 END_TEST
 
@@ -2261,6 +3573,142 @@ START_TEST(ingo_nice_rt_changes_only_static_prio)
 }
 END_TEST
 
+/*
+ * set_user_nice() takes nice -20..19 and ignores anything else.  1 CPU:
+ * task R renices script task T (nice 0) to the table's value.
+ */
+static const struct {
+	int nice, expect;
+} renice_range_table[] = {
+	{ -21, 0 }, { 20, 0 }, { -20, -20 }, { 19, 19 },
+};
+
+static int renice_target, renice_value;
+
+static void renice_once_body(void *unused)
+{
+	kfix_ingo_renice(renice_target, renice_value);
+	for (;;)
+		sim_sleep(SEC(1000));
+}
+
+START_TEST(ingo_nice_range)
+{
+	boot(1);
+	renice_target = script("t", 0);
+	renice_value = renice_range_table[_i].nice;
+	t_spawn("r", SIM_SCHED_NORMAL, 0, 0, renice_once_body, NULL);
+	t_run(TICK_NS);
+	ck_assert_int_eq(t_info(renice_target).nice,
+			 renice_range_table[_i].expect);
+	ck_assert_int_eq(ingo(renice_target).static_prio,
+			 NICE_TO_PRIO(renice_range_table[_i].expect));
+}
+END_TEST
+
+/*
+ * A running task reniced keeps its CPU when its prio stays where it was,
+ * and gives way when it is one level worse.  1 CPU: script task R runs
+ * (nice 0) and Q waits at R's prio, queued 1 ms after R started; R
+ * renices itself by @by, its prio becoming its new static prio:
+ *   bonus 10 (115), nice -5: 115, no change: R goes on
+ *   bonus 5 (120), nice +1: 121, one worse than Q: Q runs at once
+ */
+static const struct {
+	int bonus, q_nice, by, r_keeps;
+} renice_running_table[] = {
+	{ 10, -5, -5, 1 },	/* Q: nice -5, bonus 5: 115 */
+	{ 5, 0, 1, 0 },		/* Q: nice 0, bonus 5: 120 */
+};
+
+START_TEST(ingo_nice_running_gives_way_only_if_worse)
+{
+	int bonus = renice_running_table[_i].bonus, r, q;
+
+	boot(1);
+	r = script("r", 0);
+	q = script("q", renice_running_table[_i].q_nice);
+	set_sleep_avg(r, SLEEP_AVG_OF_BONUS(bonus));
+	set_sleep_avg(q, SLEEP_AVG_OF_BONUS(5));
+	set_slice(r, DEF_TIMESLICE);
+	/* 3 ms: before R's first granule (5 ms at bonus 10) */
+	post(r, SIM_CMD_BURN, MS(3), 0);
+	post(r, SIM_CMD_SYSCALL, SIM_SYS_nice, renice_running_table[_i].by);
+	post(r, SIM_CMD_BURN, MS(50), 0);
+	t_run(TICK_NS);
+	post(q, SIM_CMD_BURN, MS(50), 0);
+	ck_assert_int_eq(curr(0), r);
+	ck_assert_int_eq(ingo(q).prio, ingo(r).prio);
+	/* until the renice: once R gave way, it finishes it much later */
+	while (ingo(r).static_prio == NICE_TO_PRIO(0))
+		t_run(TICK_NS / 4);
+	ck_assert_int_eq(curr(0), renice_running_table[_i].r_keeps ? r : q);
+}
+END_TEST
+
+/* ---- setscheduler -------------------------------------------------------- */
+
+/* sched_setscheduler(@pid, @policy, @prio) by script task @caller, posted. */
+static void post_setscheduler(int caller, int pid, int policy, int prio)
+{
+	unsigned long uaddr = sim_user_map(caller, sizeof(int));
+
+	ck_assert_msg(uaddr != 0, "sim_user_map: %s", sim_error());
+	ck_assert_int_eq(sim_user_write(caller, uaddr, &prio, sizeof(prio)),
+			 0);
+	ck_assert_int_eq(sim_cmd(caller, SIM_CMD_SYSCALL,
+				 SIM_SYS_sched_setscheduler, pid, policy,
+				 uaddr), 0);
+}
+
+/*
+ * setscheduler() acts at once: a running task lowered gives way, a
+ * running task set to its own priority keeps its CPU (it goes to the
+ * tail of its level, but nothing better waits), a queued task raised
+ * above the running one preempts it.  1 CPU, script tasks R (running)
+ * and Q (queued), R calls sched_setscheduler(@target, @policy, @prio):
+ */
+static const struct {
+	int r_policy, r_prio, q_policy, q_prio;
+	int target_q, policy, prio;
+	int r_keeps;
+} setscheduler_table[] = {
+	/* FIFO 50 R lowers itself to FIFO 5, below Q's FIFO 10 */
+	{ SIM_SCHED_FIFO, 50, SIM_SCHED_FIFO, 10, 0, SIM_SCHED_FIFO, 5, 0 },
+	/* FIFO 50 R sets FIFO 50 again, Q FIFO 50 behind it: R goes on */
+	{ SIM_SCHED_FIFO, 50, SIM_SCHED_FIFO, 50, 0, SIM_SCHED_FIFO, 50, 1 },
+	/* FIFO 50 R raises itself to FIFO 60 */
+	{ SIM_SCHED_FIFO, 50, SIM_SCHED_FIFO, 10, 0, SIM_SCHED_FIFO, 60, 1 },
+	/* NORMAL R makes queued NORMAL Q FIFO 10 */
+	{ SIM_SCHED_NORMAL, 0, SIM_SCHED_NORMAL, 0, 1, SIM_SCHED_FIFO, 10, 0 },
+	/* FIFO 50 R makes queued FIFO 10 Q FIFO 20: still below, R goes on */
+	{ SIM_SCHED_FIFO, 50, SIM_SCHED_FIFO, 10, 1, SIM_SCHED_FIFO, 20, 1 },
+};
+
+START_TEST(ingo_setscheduler_acts_at_once)
+{
+	int target_q = setscheduler_table[_i].target_q, r, q;
+
+	boot(1);
+	r = t_spawn_script("r", setscheduler_table[_i].r_policy,
+			   setscheduler_table[_i].r_prio, 0);
+	q = t_spawn_script("q", setscheduler_table[_i].q_policy,
+			   setscheduler_table[_i].q_prio, 0);
+	set_slice(r, DEF_TIMESLICE);
+	post(r, SIM_CMD_BURN, MS(5), 0);
+	post_setscheduler(r, target_q ? q : 0, setscheduler_table[_i].policy,
+			  setscheduler_table[_i].prio);
+	post(r, SIM_CMD_BURN, MS(50), 0);
+	post(q, SIM_CMD_BURN, MS(50), 0);
+	ck_assert_int_eq(curr(0), r);
+	/* just after the call (if R gave way, it returns from it later) */
+	t_run(MS(5) + TICK_NS / 4);
+	ck_assert_int_eq(t_info(target_q ? q : r).rt_priority,
+			 setscheduler_table[_i].prio);
+	ck_assert_int_eq(curr(0), setscheduler_table[_i].r_keeps ? r : q);
+}
+END_TEST
+
 /* ---- wake-up placement --------------------------------------------------- */
 
 #define WQ		0
@@ -2525,6 +3973,210 @@ START_TEST(ingo_check_reports_prio_not_normal_or_inherited)
 }
 END_TEST
 
+/*
+ * Each rule of the check, broken on purpose (kfix_ingo_check_broken(),
+ * undone after the check): 1 CPU, nice 0 hogs A and B at sleep_avg 0
+ * (prio 125), A running 5 ms in, B queued; the check reports the rule.
+ */
+#define BROKEN_HOG_PRIO		125
+
+static const struct {
+	int what;
+	long value;
+	const char *report;
+} broken_table[] = {
+	{ KFIX_INGO_SAME_ARRAYS, 0, "cpu0: active and expired are one" },
+	{ KFIX_INGO_NR_RUNNING, 1, "cpu0: 2 queued, nr_running 3" },
+	{ KFIX_INGO_NR_ACTIVE, 1, "cpu0 active: 2 queued, nr_active 3" },
+	{ KFIX_INGO_DELIMITER, 0, "cpu0 active: delimiter bit clear" },
+	{ KFIX_INGO_EMPTY_LEVEL, 130, "active level 130: bit set, queue empty" },
+	{ KFIX_INGO_BEST_EXPIRED, MAX_RT_PRIO - 1, "best_expired_prio 99" },
+	{ KFIX_INGO_BEST_EXPIRED, MAX_PRIO + 1, "best_expired_prio 141" },
+	{ KFIX_INGO_EXPIRED_STAMP, 1, "is after jiffies" },
+	{ KFIX_INGO_FORK_RESCHED, 0, "fork is still pending" },
+	{ KFIX_INGO_IDLE_QUEUED, 0, "cpu0: idle task queued, prio 140" },
+	{ KFIX_INGO_IDLE_PRIO, 139, "cpu0: idle task not queued, prio 139" },
+	{ KFIX_INGO_UNQUEUE_CURR, 0, "is not queued, activated 0" },
+	/* 125 is out of 110 +- 5 */
+	{ KFIX_INGO_CURR_STATIC_PRIO, 110, "has normal prio 125, not in 105..115" },
+	{ KFIX_INGO_CURR_STATIC_PRIO, 131, "has normal prio 125, not in 126..136" },
+	{ KFIX_INGO_CURR_STATIC_PRIO, 136, "has normal prio 125, not in 131..139" },
+	{ KFIX_INGO_CURR_STATIC_PRIO, 104, "has normal prio 125, not in 100..109" },
+	{ KFIX_INGO_CURR_TIME_SLICE, 0, "has time_slice 0," },
+	{ KFIX_INGO_CURR_FIRST_SLICE, 2, "first_time_slice 2," },
+	{ KFIX_INGO_CURR_ACTIVATED, 3, "activated 3" },
+	{ KFIX_INGO_CURR_ACTIVATED, -2, "activated -2" },
+	/* in range for a queued task, not for a running one */
+	{ KFIX_INGO_CURR_ACTIVATED, 1, "is queued, activated 1" },
+	{ KFIX_INGO_SWAP_ARRAYS, 0,
+	  "is in the expired array, no reschedule pending" },
+};
+
+#define NR_BROKEN	((int)(sizeof(broken_table) / sizeof(broken_table[0])))
+
+START_TEST(ingo_check_reports_each_broken_rule)
+{
+	char report[256];
+	int a, b;
+
+	boot(1);
+	a = hog("a", 0);
+	b = hog("b", 0);
+	set_sleep_avg(a, 0);
+	set_sleep_avg(b, 0);
+	t_run(MS(5));
+	ck_assert_int_eq(curr(0), a);
+	ck_assert_int_eq(ingo(a).prio, BROKEN_HOG_PRIO);
+	ck_assert_int_eq(ingo(b).prio, BROKEN_HOG_PRIO);
+	ck_assert_int_eq(kfix_ingo_check_broken(0, KFIX_INGO_NR_RUNNING, 0,
+						report, sizeof(report)), 0);
+
+	ck_assert_int_eq(kfix_ingo_check_broken(0, broken_table[_i].what,
+						broken_table[_i].value,
+						report, sizeof(report)), 1);
+	ck_assert_msg(strstr(report, broken_table[_i].report) != NULL,
+		      "report \"%s\" lacks \"%s\"", report,
+		      broken_table[_i].report);
+	/* undone: the machine checks on */
+	ck_assert_int_eq(sim_check(), 0);
+	t_run(MS(5));
+}
+END_TEST
+
+/*
+ * An RT task in the expired array: 1 CPU, FIFO 50 hog F runs, nice 0 hog
+ * N queued; the arrays swapped put F's level, 49, in the expired one.
+ */
+START_TEST(ingo_check_reports_rt_in_expired)
+{
+	char report[256];
+
+	boot(1);
+	t_spawn("f", SIM_SCHED_FIFO, 50, 0, t_body_hog, NULL);
+	hog("n", 0);
+	t_run(MS(5));
+	ck_assert_int_eq(kfix_ingo_check_broken(0, KFIX_INGO_SWAP_ARRAYS, 0,
+						report, sizeof(report)), 1);
+	ck_assert_msg(strstr(report, "cpu0: RT level 49 in the expired array"),
+		      "report \"%s\"", report);
+}
+END_TEST
+
+/*
+ * The rules of a reschedule that must be pending, seen from cpu0 the
+ * instant after a task there woke S on cpu1: cpu1 runs nice 19 hog H
+ * (@with_hog) or nothing, S (nice 0, asleep on a wait queue with a burn
+ * to do; its 10 ms sleep is worth 10 * 10 = 100 ms, bonus 1: prio 124)
+ * is queued there, need_resched is set.  Checked as
+ * it is, then without the need_resched.
+ */
+static volatile int unresched_s, unresched_ok, unresched_broken;
+static char unresched_report[256];
+
+static void unresched_body(void *unused)
+{
+	sim_wake_pid(unresched_s);
+	unresched_ok = kfix_ingo_check_broken(1, KFIX_INGO_NR_RUNNING, 0,
+					      unresched_report,
+					      sizeof(unresched_report));
+	unresched_broken = kfix_ingo_check_broken(1, KFIX_INGO_CURR_NO_RESCHED,
+						  0, unresched_report,
+						  sizeof(unresched_report));
+	for (;;)
+		sim_sleep(SEC(1000));
+}
+
+static void check_unresched(int with_hog, const char *want)
+{
+	char w[160];
+	int h = 0, s;
+
+	boot(2);
+	if (with_hog)
+		h = hog_on("h", 19, "1");
+	s = sync_sleeper("s", 0, "1");
+	post(s, SIM_CMD_BURN, MS(50), 0);
+	t_run(MS(10));
+	unresched_s = s;
+	unresched_ok = unresched_broken = -1;
+	spawn_on("w", SIM_SCHED_NORMAL, 0, 0, "0", unresched_body, NULL);
+	t_run(TICK_NS);
+	ck_assert_int_eq(curr(1), s);
+	ck_assert_int_eq(unresched_ok, 0);
+	ck_assert_int_eq(unresched_broken, 1);
+	if (with_hog)
+		snprintf(w, sizeof(w), "cpu1: h/%d (prio 139) runs since jiffy",
+			 h);
+	else
+		snprintf(w, sizeof(w), "%s", want);
+	ck_assert_msg(strstr(unresched_report, w), "report \"%s\" lacks "
+		      "\"%s\"", unresched_report, w);
+	if (with_hog) {
+		snprintf(w, sizeof(w), "s/%d (prio 124) waits since jiffy", s);
+		ck_assert_msg(strstr(unresched_report, w), "report \"%s\" "
+			      "lacks \"%s\"", unresched_report, w);
+	}
+}
+
+START_TEST(ingo_check_reports_idle_left_with_work)
+{
+	check_unresched(0, "cpu1: idle with 1 tasks queued, no reschedule "
+			"pending");
+}
+END_TEST
+
+START_TEST(ingo_check_reports_better_task_left_waiting)
+{
+	check_unresched(1, NULL);
+}
+END_TEST
+
+/*
+ * What the check lets off: at its pick a woken task is requeued at its
+ * queue-wait credit, and its prio, not recomputed since a renice, may
+ * come out worse than that of a task queued before it was picked.  2.6.10
+ * runs it all the same.  1 CPU: C (nice 0) and X (nice -5, sleep_avg 0:
+ * prio 120) wake while FIFO task R runs; R renices the queued C to -3
+ * (prio 117, the new static one) and sleeps 10 ms after C woke; C is
+ * picked, credited 10 ms * 10 = 100 ms (bonus 1: 117 + 4 = 121) and runs
+ * at 121 with X waiting at 120.  The check passes.
+ *   R sleeps:  active[117]: C   active[120]: X
+ *   C picked:  cpu: C (121)     active[120]: X   active[121]: C
+ */
+static int requeue_c;
+
+static void renice_c_body(void *unused)
+{
+	sim_burn(MS(2));
+	kfix_ingo_renice(requeue_c, -3);
+	sim_burn(MS(8));
+	for (;;)
+		sim_sleep(SEC(1000));
+}
+
+START_TEST(ingo_check_lets_off_the_pick_requeue)
+{
+	int x;
+
+	boot(1);
+	requeue_c = script("c", 0);
+	x = script("x", -5);
+	set_sleep_avg(requeue_c, 0);
+	set_sleep_avg(x, 0);
+	t_spawn("r", SIM_SCHED_FIFO, 50, 0, renice_c_body, NULL);
+	post(requeue_c, SIM_CMD_BURN, MS(50), 0);
+	post(x, SIM_CMD_BURN, MS(50), 0);
+	t_run(MS(5));
+	ck_assert_int_eq(ingo(requeue_c).prio, 117);
+	ck_assert_int_eq(ingo(x).prio, 120);
+	t_run(MS(10));
+	ck_assert_int_eq(curr(0), requeue_c);
+	ck_assert_int_eq(ingo(requeue_c).prio, 121);
+	ck_assert_int_eq(t_info(x).state, 'Q');
+	ck_assert_int_eq(sim_check(), 0);
+}
+END_TEST
+
 /* ---- the suite ----------------------------------------------------------- */
 
 static TCase *tcase(Suite *s, const char *name)
@@ -2546,33 +4198,71 @@ static Suite *ingosched_suite(void)
 	tcase_add_loop_test(tc, ingo_slice_by_nice_normal, 0, NR_SLICES);
 	tcase_add_loop_test(tc, ingo_slice_by_nice_rr, 0, NR_SLICES);
 	tcase_add_test(tc, ingo_slice_fifo_is_zero);
+	tcase_add_loop_test(tc, ingo_slice_at_hz_and_tunables, 0,
+			    NR_HZ_SLICES);
+
+	tcase_add_loop_test(tc, ingo_starvation_bound_values, 0,
+			    (int)(sizeof(bound_table) / sizeof(bound_table[0])));
+	tcase_add_test(tc, ingo_second_boot_starts_from_scratch);
+
+	tc = tcase(s, "tunables");
+	tcase_add_loop_test(tc, ingo_tunable_defaults, 0, NR_TUNABLES);
 
 	tc = tcase(s, "interactivity");
 	tcase_add_loop_test(tc, ingo_wake_updates_sleep_avg, 0,
 			    NR_WAKE_CASES);
-	tcase_add_loop_test(tc, ingo_wake_credits_queue_wait, 0, 2);
+	tcase_add_loop_test(tc, ingo_wake_sleep_avg_follows_tunables, 0,
+			    NR_WAKE_TUNABLE);
+	tcase_add_test(tc, ingo_wake_counts_every_ns);
+	tcase_add_loop_test(tc, ingo_wake_credits_queue_wait, 0,
+			    NR_QUEUE_WAIT);
 	tcase_add_loop_test(tc, ingo_interactive_decides_array_at_expiry, 0,
 			    NR_INTERACTIVE);
+	tcase_add_loop_test(tc, ingo_wake_preempts_only_a_worse_prio, 0,
+			    NR_WAKE_PREEMPT);
+	tcase_add_test(tc, ingo_wake_equal_does_not_preempt_a_requeued_task);
+	tcase_add_test(tc, ingo_wake_returns_whether_it_woke);
+	tcase_add_test(tc, ingo_wake_needs_a_matching_state);
+	tcase_add_loop_test(tc, ingo_sleep_with_signal_pending_does_not_sleep,
+			    0, 2);
+	tcase_add_test(tc, ingo_wake_remote_takes_the_remote_clock);
+	tcase_add_test(tc, ingo_wake_sync_does_not_preempt_the_waker);
+	tcase_add_test(tc, ingo_wake_sync_other_cpu_preempts);
+	tcase_add_test(tc, ingo_wake_sync_pulled_to_the_waker_does_not_preempt);
+	tcase_add_test(tc, ingo_prio_100_is_not_rt);
 	tcase_add_test(tc, ingo_run_drains_sleep_avg);
-	tcase_add_test(tc, ingo_run_high_credit_drains_slower);
+	tcase_add_loop_test(tc, ingo_run_high_credit_drains_slower, 0,
+			    NR_HIGH_CREDIT);
 	tcase_add_test(tc, ingo_credit_floor_is_below_minus_limit);
 	tcase_add_test(tc, ingo_credit_ceiling_is_above_limit);
 	tcase_add_loop_test(tc, ingo_granularity_round_robin, 0, NR_MACHINES);
+	tcase_add_loop_test(tc, ingo_granularity_by_bonus, 0,
+			    (int)(sizeof(gran_table) / sizeof(gran_table[0])));
 
 	tc = tcase(s, "starvation");
-	tcase_add_test(tc, ingo_starvation_limit_lets_expired_run);
+	tcase_add_loop_test(tc, ingo_starvation_limit_lets_expired_run, 0,
+			    (int)(sizeof(starve_table) / sizeof(starve_table[0])));
 	tcase_add_loop_test(tc, ingo_starving_by_better_expired_static_prio,
-			    0, 2);
+			    0, 3);
+
+	tcase_add_test(tc, ingo_switch_arrays_starts_expired_anew);
+	tcase_add_test(tc, ingo_switch_arrays_resets_best_expired);
+	tcase_add_test(tc, ingo_idle_resets_expired_timestamp);
+	tcase_add_test(tc, ingo_pick_work_counts_array_switches);
 
 	tc = tcase(s, "fork_exit");
 	tcase_add_test(tc, ingo_fork_splits_slice);
 	tcase_add_test(tc, ingo_fork_last_tick_expires_parent);
-	tcase_add_test(tc, ingo_fork_penalises_sleep_avg);
+	tcase_add_loop_test(tc, ingo_fork_penalises_sleep_avg, 0,
+			    NR_FORK_PENALTIES);
 	tcase_add_test(tc, ingo_fork_child_runs_first);
+	tcase_add_test(tc, ingo_fork_child_queued_ahead_of_parent);
 	tcase_add_test(tc, ingo_exit_first_slice_returns_to_parent);
 	tcase_add_test(tc, ingo_exit_give_back_capped_at_timeslice);
-	tcase_add_test(tc, ingo_exit_after_first_slice_gives_nothing);
-	tcase_add_loop_test(tc, ingo_exit_weights_parent_sleep_avg, 0, 3);
+	tcase_add_test(tc, ingo_exit_drops_the_last_reference);
+	tcase_add_loop_test(tc, ingo_exit_after_first_slice_gives_nothing, 0, 2);
+	tcase_add_loop_test(tc, ingo_exit_weights_parent_sleep_avg, 0,
+			    NR_EXIT_WEIGHTS);
 
 	tc = tcase(s, "rt");
 	tcase_add_loop_test(tc, ingo_rt_rr_rotates_every_slice, 0,
@@ -2586,6 +4276,19 @@ static Suite *ingosched_suite(void)
 	tcase_add_test(tc, ingo_yield_fifo_to_tail_of_level);
 	tcase_add_test(tc, ingo_yield_rr_to_tail_of_level);
 	tcase_add_test(tc, ingo_yield_fifo_keeps_cpu_over_normal);
+
+	tc = tcase(s, "accounting");
+	tcase_add_test(tc, ingo_idle_tick_is_iowait_while_io_waits);
+	tcase_add_test(tc, ingo_steal_from_idle_is_idle_or_iowait);
+	tcase_add_test(tc, ingo_io_schedule_counts_iowait);
+	tcase_add_test(tc, ingo_oom_slice_and_task_curr);
+	tcase_add_test(tc, ingo_wake_remote_preempts_at_once);
+
+	tc = tcase(s, "pi");
+	tcase_add_test(tc, ingo_pi_boost_moves_to_active_and_back);
+	tcase_add_test(tc, ingo_pi_boosted_parent_forks_unboosted_child);
+	tcase_add_test(tc, ingo_pi_boost_and_deboost_preempt);
+	tcase_add_test(tc, ingo_pi_deboost_still_first_keeps_cpu);
 
 	tc = tcase(s, "behaviour");
 	tcase_add_loop_test(tc, ingo_share_nice0_vs_nice19, 0, NR_MACHINES);
@@ -2612,6 +4315,7 @@ static Suite *ingosched_suite(void)
 	tcase_add_loop_test(tc, ingo_schedstat_format, 0, NR_MACHINES);
 	tcase_add_test(tc, ingo_schedstat_counts_yields);
 	tcase_add_test(tc, ingo_schedstat_counts_wakeups_and_schedules);
+	tcase_add_test(tc, ingo_pick_work_matches_schedstat);
 
 	tc = tcase(s, "exec");
 	tcase_add_loop_test(tc, ingo_exec_pushes_to_idlest_cpu, FIRST_SMP,
@@ -2622,6 +4326,12 @@ static Suite *ingosched_suite(void)
 	tc = tcase(s, "check");
 	tcase_add_test(tc, ingo_check_reports_prio_off_its_level);
 	tcase_add_test(tc, ingo_check_reports_prio_not_normal_or_inherited);
+	tcase_add_loop_test(tc, ingo_check_reports_each_broken_rule, 0,
+			    NR_BROKEN);
+	tcase_add_test(tc, ingo_check_reports_rt_in_expired);
+	tcase_add_test(tc, ingo_check_reports_idle_left_with_work);
+	tcase_add_test(tc, ingo_check_reports_better_task_left_waiting);
+	tcase_add_test(tc, ingo_check_lets_off_the_pick_requeue);
 
 	tc = tcase(s, "numa");
 	tcase_add_loop_test(tc, ingo_numa_domain_spans, 0, 2);
@@ -2637,6 +4347,15 @@ static Suite *ingosched_suite(void)
 	tcase_add_test(tc, ingo_nice_worse_running_task_gives_way);
 	tcase_add_test(tc, ingo_nice_better_queued_task_preempts);
 	tcase_add_test(tc, ingo_nice_rt_changes_only_static_prio);
+	tcase_add_loop_test(tc, ingo_nice_range, 0,
+			    (int)(sizeof(renice_range_table) /
+				  sizeof(renice_range_table[0])));
+	tcase_add_loop_test(tc, ingo_nice_running_gives_way_only_if_worse, 0,
+			    (int)(sizeof(renice_running_table) /
+				  sizeof(renice_running_table[0])));
+	tcase_add_loop_test(tc, ingo_setscheduler_acts_at_once, 0,
+			    (int)(sizeof(setscheduler_table) /
+				  sizeof(setscheduler_table[0])));
 
 	tc = tcase(s, "wakeup");
 	tcase_add_test(tc, ingo_wake_affine_pulls_cold_task);

@@ -61,12 +61,71 @@ int kfix_ingo_set_time_slice(int pid, unsigned int ticks);
 int kfix_ingo_break_prio(int pid, int prio);
 int kfix_ingo_break_normal_prio(int pid, int prio);
 
+
+/*
+ * What kfix_ingo_check_broken() breaks on a CPU: its runqueue's fields,
+ * its arrays, its running task's fields.
+ */
+enum kfix_ingo_break {
+	KFIX_INGO_SAME_ARRAYS,		/* expired = active */
+	KFIX_INGO_SWAP_ARRAYS,		/* active <-> expired */
+	KFIX_INGO_NR_RUNNING,		/* nr_running += value */
+	KFIX_INGO_NR_ACTIVE,		/* active->nr_active += value */
+	KFIX_INGO_DELIMITER,		/* bit MAX_PRIO of active cleared */
+	KFIX_INGO_EMPTY_LEVEL,		/* bit value of active set */
+	KFIX_INGO_BEST_EXPIRED,		/* best_expired_prio = value */
+	KFIX_INGO_EXPIRED_STAMP,	/* expired_timestamp = jiffies + value */
+	KFIX_INGO_FORK_RESCHED,		/* fork_resched = the running task */
+	KFIX_INGO_IDLE_QUEUED,		/* the idle task's array = active */
+	KFIX_INGO_IDLE_PRIO,		/* the idle task's prio = value */
+	KFIX_INGO_UNQUEUE_CURR,		/* the running task off its array */
+	KFIX_INGO_CURR_STATIC_PRIO,	/* the running task's static prio */
+	KFIX_INGO_CURR_TIME_SLICE,	/* ... time_slice = value */
+	KFIX_INGO_CURR_FIRST_SLICE,	/* ... first_time_slice = value */
+	KFIX_INGO_CURR_ACTIVATED,	/* ... activated = value */
+	KFIX_INGO_CURR_NO_RESCHED,	/* ... need_resched cleared */
+};
+
+/*
+ * Break @what (@value) on @cpu, run ingosched's own check alone (not the
+ * machine's), and undo the damage: the check's result (0 or nonzero),
+ * its report in @buf; -1 if there is no driver, no such CPU, or no task
+ * queued there to find its runqueue by.  The breaks a driver can never
+ * make are how the tests show that each rule of the check reports.
+ * Outside, or in task context to look at another CPU between a wake-up
+ * this task made and the interrupt that acts on it.
+ */
+int kfix_ingo_check_broken(int cpu, int what, long value, char *buf,
+			   int len);
+
 /*
  * Task context (from a task body, unlike everything above): the kernel's
  * set_user_nice(@pid, @nice), as sys_setpriority() would call it on
  * another task.  0, or -1 (no driver, no such task).
  */
 int kfix_ingo_renice(int pid, int nice);
+
+/*
+ * Task context: wake one sleeper of harness wait queue @wq as a sync
+ * wake-up (wake_up_interruptible_sync(), the waker promising to sleep
+ * next), then sleep @sleep_ns interruptibly as that promise says, with
+ * nothing in between.  0, or -1 (no driver, no such queue).
+ */
+int kfix_ingo_wake_sync_and_sleep(int wq, unsigned long long sleep_ns);
+
+/*
+ * Outside: 1 if task @pid has exited and its last reference is dropped
+ * (the machine freed its task_struct), 0 if not, -1 if there is no such
+ * task.
+ */
+int kfix_ingo_released(int pid);
+
+/*
+ * Outside: account_steal_time() of @ticks jiffies to what @cpu runs, on
+ * @cpu, as a hypervisor's tick would (kfixtures.h's kfix_call_wrapper()
+ * charges the calling task instead).  0, or -1 (no driver, no such CPU).
+ */
+int kfix_ingo_steal(int cpu, unsigned long ticks);
 
 #ifdef __cplusplus
 }
