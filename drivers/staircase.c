@@ -27,8 +27,9 @@
  *  Fork gives the child burst 0 and a full slice of its own (no slice
  *  splitting), at the tail of its level; the parent keeps the CPU unless
  *  the child's level is strictly better.  Yield sends a task to level
- *  139 with burst 0 and a fresh slice.  A waking task preempts the
- *  current one when its level is better, or at an equal level when it
+ *  139 with burst 0 and a fresh slice, to wait behind every other task;
+ *  once picked it runs at its own level again.  A waking task preempts
+ *  the current one when its level is better, or at an equal level when it
  *  has a full slice and more of its RR_INTERVAL left - never an RT task
  *  at its own level.  SCHED_RR tasks get one RR_INTERVAL per turn,
  *  SCHED_FIFO tasks run until they block or yield.
@@ -100,6 +101,7 @@
 
 /* task flags in ->sflags */
 #define SF_FORKED	1	/* not woken since fork: keep the slice */
+#define SF_YIELDED	2	/* waits at 139 after a yield, not running */
 
 /*
  * Tunables, under /sys/cpusched/staircase/:
@@ -722,6 +724,18 @@ static task_t *pick_next(struct stair_rq *rq)
 }
 
 /*
+ * unyield - @next, picked, has yielded: it waited at the bottom step so
+ * that every other task ran first, and now runs at its own level again,
+ * at the head (yield_normal()).
+ */
+static void unyield(task_t *next, struct stair_rq *rq)
+{
+	stair(next)->sflags &= ~SF_YIELDED;
+	requeue_at(next, rq, effective_prio(next));
+	list_move(&stair(next)->run_list, rq->array.queue + stair(next)->prio);
+}
+
+/*
  * deactivate_prev - prev stops running because it sleeps: take it off
  * the runqueue, unless a signal makes an interruptible sleep moot.
  */
@@ -782,6 +796,8 @@ need_resched:
 	next = pick_next(rq);
 	if (next == rq->idle)
 		rq->sched_goidle++;
+	if (stair(next)->sflags & SF_YIELDED)
+		unyield(next, rq);
 	clear_tsk_need_resched(prev);
 
 	if (likely(prev != next)) {
@@ -1123,15 +1139,18 @@ static long stair_rr_get_interval(pid_t pid, struct timespec __user *interval)
 }
 
 /*
- * yield_normal - the yielder goes to the bottom step with no burst and
- * a fresh slice: every other queued task runs first.  A boosted (PI)
- * yielder stays at its inherited level, at the tail.
+ * yield_normal - the yielder waits at the bottom step with no burst and
+ * a fresh slice: every other queued task runs first.  It is marked, and
+ * gets its own level back when it is picked (unyield()), so it does not
+ * run at 139.  A boosted (PI) yielder waits at its inherited level, at
+ * the tail.
  */
 static void yield_normal(task_t *p, struct stair_rq *rq)
 {
 	dequeue_task(p, rq);
 	stair(p)->burst = 0;
 	refill_slice(p);
+	stair(p)->sflags |= SF_YIELDED;
 	stair(p)->prio = inherit_prio(p, STAIR_BOTTOM);
 	enqueue_task(p, rq);
 }

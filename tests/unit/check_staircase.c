@@ -605,7 +605,12 @@ END_TEST
 
 /* ---- yield --------------------------------------------------------------- */
 
-/* Yield: prio 139, burst 0, a new slice.  Before: burst 5, slice 150. */
+/*
+ * Yield: the yielder waits at 139 with burst 0 and a new slice.  Before:
+ * a hog at 125 (60 ms run); the yielder has burst 5 and continues a
+ * slice with 50 ms used (level 120: its first 60 ms are on top).  After
+ * the yield: queued at 139, burst 0, slice 200, interval 10.
+ */
 START_TEST(stair_yield_to_bottom_with_fresh_slice)
 {
 	int pid;
@@ -613,9 +618,14 @@ START_TEST(stair_yield_to_bottom_with_fresh_slice)
 	boot(1);
 	pid = script("t", 0);
 	poke(pid);
+	hog("hog", 0);
+	t_run(MS(60));
 	set_burst(pid, 5);
-	set_slice(pid, 150, 3);
-	ck_assert_int_eq(t_syscall(pid, SIM_SYS_sched_yield, 0, 0, 0), 0);
+	set_slice(pid, 150, RR_INTERVAL);
+	set_forked(pid);
+	post(pid, SIM_CMD_SYSCALL, SIM_SYS_sched_yield);
+	t_run(HALF_TICK);
+	ck_assert_int_eq(state(pid), 'Q');
 	ck_assert_int_eq(stair(pid).prio, BOTTOM);
 	ck_assert_uint_eq(stair(pid).burst, 0);
 	ck_assert_uint_eq(stair(pid).slice, 200);
@@ -642,6 +652,35 @@ START_TEST(stair_yield_lets_lower_step_run)
 	t_run(MS(5));
 	ck_assert_int_eq(state(h), 'R');
 	ck_assert_int_eq(state(y), 'Q');
+}
+END_TEST
+
+/*
+ * A yielder runs at its own level once picked, not at 139: hog H (nice
+ * 0) has run 60 ms (level 125); yielder Y wakes at 120, yields to 139
+ * and waits.  H walks down and reaches 139 at 190 ms of its slice, at
+ * the tail behind Y, so Y is picked at 190 ms: with burst 0 and a fresh
+ * slice its level is its top step, 120.
+ */
+START_TEST(stair_yield_picked_runs_at_its_top_step)
+{
+	int h, y;
+
+	boot(1);
+	y = script("y", 0);
+	poke(y);
+	h = hog("hog", 0);
+	t_run(MS(60));
+	post(y, SIM_CMD_SYSCALL, SIM_SYS_sched_yield);
+	post(y, SIM_CMD_BURN, MS(50));
+	t_run(MS(5));
+	ck_assert_int_eq(stair(y).prio, BOTTOM);
+	ck_assert_int_eq(state(y), 'Q');
+	t_run(MS(190 - 60 - 5) + HALF_TICK);
+	ck_assert_int_eq(state(h), 'Q');
+	ck_assert_int_eq(state(y), 'R');
+	ck_assert_int_eq(stair(y).prio, STATIC_PRIO(0));
+	ck_assert_int_eq(t_info(y).prio, STATIC_PRIO(0));
 }
 END_TEST
 
@@ -1280,6 +1319,7 @@ static Suite *staircase_suite(void)
 	tcase_add_test(tc, stair_fork_parent_keeps_cpu);
 	tcase_add_test(tc, stair_yield_to_bottom_with_fresh_slice);
 	tcase_add_test(tc, stair_yield_lets_lower_step_run);
+	tcase_add_test(tc, stair_yield_picked_runs_at_its_top_step);
 	tcase_add_test(tc, stair_yield_rt_keeps_level);
 
 	tc = tcase(s, "preemption");
