@@ -99,9 +99,14 @@
 /* A busy CPU looks for imbalance every BALANCE_INTERVAL_MS (50 ms). */
 #define BALANCE_INTERVAL_MS	50
 
-/* task flags in ->sflags */
+/*
+ * ->sflags: flags in the low bits, and above SF_GEN_SHIFT the tunables'
+ * generation (stair_gen) when the slice was last refilled.
+ */
 #define SF_FORKED	1	/* not woken since fork: keep the slice */
 #define SF_YIELDED	2	/* waits at 139 after a yield, not running */
+#define SF_FLAGS	((1U << SF_GEN_SHIFT) - 1)
+#define SF_GEN_SHIFT	8
 
 /*
  * Tunables, under /sys/cpusched/staircase/:
@@ -115,6 +120,15 @@
 /* Set to these defaults at every boot, from stair_tunables. */
 static int sched_interactive = DEF_INTERACTIVE;
 static int sched_compute = DEF_COMPUTE;
+
+/*
+ * stair_gen - one more at each tunable write.  A write leaves every
+ * slice as it is (clamp_slice() trims it at the task's next tick or
+ * wake-up) and each level follows at the task's next step, so the
+ * formulas hold exactly only for slices refilled since: stair_check()
+ * holds those to them.
+ */
+static unsigned int stair_gen;
 
 /* /proc/schedstat format version (the 2.6.10 line format). */
 #define SCHEDSTAT_VERSION	10
@@ -262,9 +276,12 @@ static int effective_prio(task_t *p)
 /* refill_slice - a whole new slice, starting with a whole interval. */
 static void refill_slice(task_t *p)
 {
-	stair(p)->slice = task_slice(p);
-	stair(p)->time_slice = rr_interval();
-	stair(p)->runtime = 0;
+	struct cpusched_staircase *s = stair(p);
+
+	s->slice = task_slice(p);
+	s->time_slice = rr_interval();
+	s->runtime = 0;
+	s->sflags = (s->sflags & SF_FLAGS) | stair_gen << SF_GEN_SHIFT;
 }
 
 static void inc_burst(task_t *p)
@@ -1497,30 +1514,90 @@ static void stair_for_each_queued(int cpu, void (*fn)(task_t *, void *),
 }
 
 /*
+ * slice_current - @p's slice was refilled under the present tunables
+ * (stair_gen): only then do its slice and level follow the formulas.
+ */
+static int slice_current(const task_t *p)
+{
+	return (stair(p)->sflags & ~SF_FLAGS) == stair_gen << SF_GEN_SHIFT;
+}
+
+/*
+ * bad_slice - why the slice and interval left of @p break the design:
+ * 1..RR_INTERVAL of the interval and at least that but at most a whole
+ * slice of the slice are left; and a normal task's interval ends where
+ * a step of its slice does (slice - time_slice a multiple of the
+ * interval), so its level, recomputed when the interval ends, is the
+ * formula's at every tick in between.
+ */
+static const char *bad_slice(const task_t *p)
+{
+	const struct cpusched_staircase *s = stair(p);
+	unsigned int rr = rr_interval();
+
+	if (!s->time_slice || s->time_slice > rr)
+		return "interval left outside 1..RR_INTERVAL";
+	if (s->slice < s->time_slice || s->slice > task_slice(p))
+		return "slice left outside interval left..whole slice";
+	if (p->policy == SCHED_NORMAL && (s->slice - s->time_slice) % rr)
+		return "interval not on a step of the slice";
+	return NULL;
+}
+
+/*
+ * bad_level - why the normal level of normal @p is not the design's:
+ * stair_prio() of its slice and burst, recomputed at every wake-up,
+ * step, new slice, nice and policy change; only a yielder waits at the
+ * bottom step instead, and never runs there (unyield()).
+ */
+static const char *bad_level(const task_t *p, int running)
+{
+	const struct cpusched_staircase *s = stair(p);
+
+	if (s->sflags & SF_YIELDED) {
+		if (running)
+			return "a yielder runs at the bottom step";
+		if (s->normal_prio == STAIR_BOTTOM)
+			return NULL;
+	}
+	return s->normal_prio == stair_prio(p) ? NULL :
+						 "level not stair_prio()";
+}
+
+/*
  * bad_fields - why @p's fields break the design, or NULL: the level is
  * the normal one or, if better, the inherited one (PI); the normal level
  * of an RT task is its RT level, of a normal one between its top step
- * and the bottom, with no more burst than its nice allows.
+ * and the bottom, with no more burst than its nice allows; and for a
+ * slice begun under the present tunables, the slice as bad_slice() and
+ * the level as bad_level() want them.
  */
-static const char *bad_fields(const task_t *p)
+static const char *bad_fields(const task_t *p, int running)
 {
 	const struct cpusched_staircase *s = stair(p);
 
 	if (s->prio != min(s->normal_prio, p->pi_prio))
 		return "prio neither its normal nor its inherited one";
-	if (p->policy != SCHED_NORMAL)
-		return s->normal_prio == rt_prio(p) ? NULL :
-						      "RT task off its level";
-	if (s->normal_prio < p->static_prio || s->normal_prio > STAIR_BOTTOM)
+	if (p->policy != SCHED_NORMAL) {
+		if (s->normal_prio != rt_prio(p))
+			return "RT task off its level";
+	} else if (s->normal_prio < p->static_prio ||
+		   s->normal_prio > STAIR_BOTTOM) {
 		return "normal prio outside static_prio..139";
-	if (s->burst > max_burst(p))
+	} else if (s->burst > max_burst(p)) {
 		return "burst above 19 - nice";
-	return NULL;
+	}
+	if (!slice_current(p))
+		return NULL;
+	if (bad_slice(p))
+		return bad_slice(p);
+	return p->policy == SCHED_NORMAL ? bad_level(p, running) : NULL;
 }
 
 static int check_level(char *buf, int len, int cpu, int level, unsigned long *n)
 {
-	struct list_head *q = cpu_rq(cpu)->array.queue + level;
+	struct stair_rq *rq = cpu_rq(cpu);
+	struct list_head *q = rq->array.queue + level;
 	const char *why;
 	task_t *p;
 
@@ -1530,16 +1607,20 @@ static int check_level(char *buf, int len, int cpu, int level, unsigned long *n)
 		return 1;
 	}
 	list_for_each_entry(p, q, u.staircase.run_list) {
-		why = stair(p)->prio != level ? "queued on another level" :
-			!stair(p)->on_rq      ? "queued, on_rq 0" :
-						bad_fields(p);
+		why = bad_fields(p, task_running(rq, p));
+		if (stair(p)->prio != level)
+			why = "queued on another level";
+		else if (!stair(p)->on_rq)
+			why = "queued, on_rq 0";
 		if (why) {
 			snprintf(buf, len,
-				 "cpu%d level %d: %s/%d: %s (prio "
-				 "%d, normal %d, inherited %d, burst %u)",
+				 "cpu%d level %d: %s/%d: %s (prio %d, normal "
+				 "%d, inherited %d, burst %u, slice %u, "
+				 "interval %u)",
 				 cpu, level, p->comm, p->pid, why,
 				 stair(p)->prio, stair(p)->normal_prio,
-				 p->pi_prio, stair(p)->burst);
+				 p->pi_prio, stair(p)->burst, stair(p)->slice,
+				 stair(p)->time_slice);
 			return 1;
 		}
 		(*n)++;
@@ -1548,15 +1629,50 @@ static int check_level(char *buf, int len, int cpu, int level, unsigned long *n)
 }
 
 /*
+ * bad_curr - why what @rq runs breaks the design, or NULL.  The running
+ * task stays queued and stands on the best non-empty level; the idle
+ * task runs only when nothing is queued.  Otherwise a reschedule must
+ * be pending, or (compute) a preemption be delayed until curr has run
+ * cache_delay, when the tick reschedules.  Between events nothing is
+ * left to push and an online CPU is not going idle for good.
+ */
+static const char *bad_curr(struct stair_rq *rq)
+{
+	task_t *curr = rq->curr;
+	int best = find_first_bit(rq->array.bitmap, STAIR_LEVELS);
+	int pending = test_tsk_thread_flag(curr, TIF_NEED_RESCHED);
+
+	if (rq->push)
+		return "a task still to push";
+	if (rq->idle_next)
+		return "idle_next on an online CPU";
+	if (rq->preempted && curr == rq->idle)
+		return "a preemption of the idle task delayed";
+	if (rq->preempted && rq->cache_ticks >= cache_delay() && !pending)
+		return "a delayed preemption overdue";
+	if (curr == rq->idle && best < STAIR_LEVELS && !pending)
+		return "idle while tasks are queued";
+	if (curr == rq->idle)
+		return NULL;
+	if (!stair(curr)->on_rq)
+		return "the running task is not queued";
+	if (stair(curr)->prio > best && !pending && !rq->preempted)
+		return "a better level waits, no reschedule pending";
+	return NULL;
+}
+
+/*
  * stair_check - each level whose bit is set has tasks, each of them at
  * that level, marked on_rq and with sane fields, and they add up to
  * nr_running and nr_active; a task on a level whose bit is clear would
- * make the sum fall short.  O(tasks), so it can run after every event.
+ * make the sum fall short.  The running task is the best (bad_curr()).
+ * O(tasks), so it can run after every event.
  */
 static int stair_check(char *buf, int len)
 {
 	struct stair_rq *rq;
 	unsigned long n;
+	const char *why;
 	int cpu, level;
 
 	for_each_online_cpu(cpu) {
@@ -1572,7 +1688,22 @@ static int stair_check(char *buf, int len)
 				 cpu, n, rq->nr_running, rq->array.nr_active);
 			return 1;
 		}
+		why = bad_curr(rq);
+		if (why) {
+			snprintf(buf, len, "cpu%d runs %s/%d at %d: %s", cpu,
+				 rq->curr->comm, rq->curr->pid,
+				 stair(rq->curr)->prio, why);
+			return 1;
+		}
 	}
+	return 0;
+}
+
+/* interactive_store - slices refilled from now on are of the new kind. */
+static int interactive_store(const struct sched_tunable *t, int value)
+{
+	sched_interactive = value;
+	stair_gen++;
 	return 0;
 }
 
@@ -1582,6 +1713,7 @@ static int compute_store(const struct sched_tunable *t, int value)
 	sched_compute = value;
 	if (value)
 		sched_interactive = 0;
+	stair_gen++;
 	return 0;
 }
 
@@ -1593,6 +1725,7 @@ static const struct sched_tunable stair_tunables[] = {
 		.max	= 1,
 		.def	= DEF_INTERACTIVE,
 		.value	= &sched_interactive,
+		.store	= interactive_store,
 	},
 	{
 		.name	= "compute",

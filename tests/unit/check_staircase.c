@@ -338,8 +338,9 @@ static const struct prio_case prios[] = {
 #define NR_PRIOS	((int)(sizeof(prios) / sizeof(prios[0])))
 
 /*
- * Before: a sleeping script task with the case's burst, slice used and
- * the "just forked" flag.  A wake-up continues that slice and sets the
+ * Before: a sleeping script task with the case's burst, slice used (and
+ * so much of its interval: the interval ends with each step) and the
+ * "just forked" flag.  A wake-up continues that slice and sets the
  * level from the formula.  After: prio as in the table.
  */
 START_TEST(stair_effective_prio_formula)
@@ -355,7 +356,7 @@ START_TEST(stair_effective_prio_formula)
 		write_tunable(COMPUTE_PATH, "1");
 	write_tunable(INTERACTIVE_PATH, c->interactive ? "1" : "0");
 	set_burst(pid, c->burst);
-	set_slice(pid, full - c->used, rr);
+	set_slice(pid, full - c->used, rr - c->used % rr);
 	set_forked(pid);
 	poke(pid);
 	ck_assert_int_eq(stair(pid).prio, c->prio);
@@ -386,8 +387,9 @@ END_TEST
 
 /*
  * The slice runs out: burst - 1, a new slice, back to the top step.
- * Before: hog, burst 3, 3 ms of slice left.  After 3 ticks: burst 2,
- * slice 200, time_slice 10, prio 120.
+ * Before: a new hog given burst 3 runs 197 ms: 3 ms of slice left, level
+ * 136 (121 + (197 - 40) / 10).  After 3 ticks: burst 2, slice 200,
+ * time_slice 10, prio 120.
  */
 START_TEST(stair_tick_slice_end_refills_and_costs_burst)
 {
@@ -395,10 +397,11 @@ START_TEST(stair_tick_slice_end_refills_and_costs_burst)
 
 	boot(1);
 	pid = hog("hog", 0);
-	t_run(MS(50));
 	set_burst(pid, 3);
-	set_slice(pid, 3, 3);
-	t_run(MS(3) + HALF_TICK);
+	t_run(MS(197) + HALF_TICK);
+	ck_assert_uint_eq(stair(pid).slice, 3);
+	ck_assert_int_eq(stair(pid).prio, 136);
+	t_run(MS(3));
 	ck_assert_uint_eq(stair(pid).burst, 2);
 	ck_assert_uint_eq(stair(pid).slice, slice_ms(0, RR_INTERVAL));
 	ck_assert_uint_eq(stair(pid).time_slice, RR_INTERVAL);
@@ -460,7 +463,7 @@ END_TEST
 
 /*
  * A wake-up after RR_INTERVAL or more of run + sleep refills: slice 200,
- * time_slice 10, burst + 1, top step.  Before: burst 2, slice 150,
+ * time_slice 10, burst + 1, top step.  Before: burst 2, slice 154,
  * time_slice 4; the task sleeps 10 ms interruptibly.
  */
 START_TEST(stair_wake_refills_and_adds_burst)
@@ -471,7 +474,7 @@ START_TEST(stair_wake_refills_and_adds_burst)
 	pid = script("t", 0);
 	poke(pid);
 	set_burst(pid, 2);
-	set_slice(pid, 150, 4);
+	set_slice(pid, 154, 4);
 	t_cmd(pid, SIM_CMD_SLEEP, MS(RR_INTERVAL), 0, 0, 0);
 	ck_assert_uint_eq(stair(pid).slice, 200);
 	ck_assert_uint_eq(stair(pid).time_slice, RR_INTERVAL);
@@ -489,7 +492,7 @@ START_TEST(stair_wake_uninterruptible_no_burst)
 	pid = script("t", 0);
 	poke(pid);
 	set_burst(pid, 2);
-	set_slice(pid, 150, 4);
+	set_slice(pid, 154, 4);
 	t_cmd(pid, SIM_CMD_SLEEP_UNINT, MS(2 * RR_INTERVAL), 0, 0, 0);
 	ck_assert_uint_eq(stair(pid).slice, 200);
 	ck_assert_uint_eq(stair(pid).burst, 2);
@@ -498,7 +501,7 @@ END_TEST
 
 /*
  * Run + sleep under RR_INTERVAL continues the old slice.  Before: burst
- * 2, slice 150; it sleeps 5 ms having run nothing.  After: slice 150,
+ * 2, slice 154; it sleeps 5 ms having run nothing.  After: slice 154,
  * time_slice 4, burst 2.
  */
 START_TEST(stair_wake_short_sleep_continues_slice)
@@ -509,9 +512,9 @@ START_TEST(stair_wake_short_sleep_continues_slice)
 	pid = script("t", 0);
 	poke(pid);
 	set_burst(pid, 2);
-	set_slice(pid, 150, 4);
+	set_slice(pid, 154, 4);
 	t_cmd(pid, SIM_CMD_SLEEP, MS(5), 0, 0, 0);
-	ck_assert_uint_eq(stair(pid).slice, 150);
+	ck_assert_uint_eq(stair(pid).slice, 154);
 	ck_assert_uint_eq(stair(pid).time_slice, 4);
 	ck_assert_uint_eq(stair(pid).burst, 2);
 }
@@ -561,7 +564,7 @@ START_TEST(stair_fork_child_burst_zero_full_slice)
 	parent = script("parent", 0);
 	poke(parent);
 	set_burst(parent, 7);
-	set_slice(parent, 120, 5);
+	set_slice(parent, 125, 5);
 	before = stair(parent);
 	child = t_cmd(parent, SIM_CMD_FORK, 0, 0, 0, 0);
 	ck_assert_int_gt(child, 0);
@@ -784,8 +787,9 @@ START_TEST(stair_preempt_equal_step_partial_slice_waits)
 END_TEST
 
 /*
- * Equal step and full slice, but no more interval left than curr (both
- * 10 ms): no preemption.
+ * Equal step and full slice, but no more interval left than curr: the
+ * hog (burst 19, on 120) has just begun its third interval at 20 ms, so
+ * both have 10 ms: no preemption.
  */
 START_TEST(stair_preempt_equal_step_needs_more_interval)
 {
@@ -796,8 +800,9 @@ START_TEST(stair_preempt_equal_step_needs_more_interval)
 	poke(s);
 	h = hog("hog", 0);
 	set_burst(h, max_burst(0));
-	t_run(MS(13) + HALF_TICK);
-	set_slice(h, stair(h).slice, RR_INTERVAL);
+	t_run(MS(2 * RR_INTERVAL) + HALF_TICK);
+	ck_assert_uint_eq(stair(h).time_slice, RR_INTERVAL);
+	ck_assert_int_eq(stair(h).prio, STATIC_PRIO(0));
 	post(s, SIM_CMD_BURN, MS(5));
 	t_run(HALF_TICK);
 	ck_assert_int_eq(state(s), 'Q');

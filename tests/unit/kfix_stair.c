@@ -78,7 +78,8 @@ int kfix_stair_set_sflags(int pid, unsigned int sflags)
 
 	if (!p)
 		return -1;
-	p->u.staircase.sflags = sflags;
+	/* the flags only: the bits above are the driver's tunables count */
+	p->u.staircase.sflags = (p->u.staircase.sflags & ~0xffU) | sflags;
 	return 0;
 }
 

@@ -9,7 +9,11 @@
  * Every function is "outside": call it from the test program between
  * runs, never from a task body.  The writes change only numbers the
  * driver reads at its next event (burst, the slice and interval left),
- * never a task's place in a queue.
+ * never a task's place in a queue.  The driver's check holds every
+ * queued task to the design after each event (its interval ending on a
+ * step of its slice, its level the formula's), so write what the driver
+ * could have reached: to a sleeping task, or a burst to one that has
+ * used none of its slice yet.
  *
  * Without the driver in the build, or with another driver booted, every
  * function returns -1 (kfix_stair_available() returns 0).
@@ -28,7 +32,7 @@ struct kfix_stair {
 	unsigned int burst;		/* 0..19 - nice */
 	unsigned int slice;		/* jiffies left of the slice */
 	unsigned int time_slice;	/* jiffies left of the interval */
-	unsigned int sflags;		/* 1: not woken since fork */
+	unsigned int sflags;		/* 1: not woken since fork, 2: yielded */
 	int queued;			/* on_rq */
 	unsigned long long runtime;	/* ns run since the slice refill */
 };
