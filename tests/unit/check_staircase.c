@@ -522,10 +522,10 @@ END_TEST
 
 /*
  * Run and sleep add up: burn @ran ms, then sleep 5 ms.  3 + 5 < 10:
- * the slice goes on (burst 0, less than 200 left); 6 + 5 >= 10: refill
- * (slice 200, burst 1).
+ * the slice goes on (burst 0, less than 200 left); 5 + 5 and 6 + 5 >=
+ * 10: refill (slice 200, burst 1).
  */
-static const unsigned int ran_ms[] = { 3, 6 };
+static const unsigned int ran_ms[] = { 3, 5, 6 };
 
 START_TEST(stair_wake_counts_run_and_sleep)
 {
@@ -546,6 +546,32 @@ START_TEST(stair_wake_counts_run_and_sleep)
 		ck_assert_uint_lt(stair(pid).slice, 150);
 		ck_assert_uint_eq(stair(pid).burst, 0);
 	}
+}
+END_TEST
+
+/*
+ * The run that counts towards RR_INTERVAL is CPU time only, not the wait
+ * for the CPU.  S wakes (a long sleep: a new slice, run 0) while a FIFO
+ * task burns 20 ms, so it waits 20 ms, runs 3 ms and sleeps 5 ms: 3 + 5
+ * < 10, it continues its slice (197 left, burst 1 as before).
+ */
+START_TEST(stair_wake_counts_cpu_time_not_waiting)
+{
+	int s, f;
+
+	boot(1);
+	s = script("s", 0);
+	f = t_spawn_script("fifo", SIM_SCHED_FIFO, 10, 0);
+	poke(s);
+	t_run(MS(50));
+	post(f, SIM_CMD_BURN, MS(20));
+	post(s, SIM_CMD_BURN, MS(3));
+	ck_assert_int_eq(sim_cmd_wait(s, SEC(1)), 0);
+	ck_assert_uint_eq(stair(s).runtime, MS(3));
+	ck_assert_uint_eq(stair(s).burst, 1);
+	t_cmd(s, SIM_CMD_SLEEP, MS(5), 0, 0, 0);
+	ck_assert_uint_eq(stair(s).slice, 197);
+	ck_assert_uint_eq(stair(s).burst, 1);
 }
 END_TEST
 
@@ -832,10 +858,10 @@ END_TEST
 
 /*
  * compute: a wake-up preempts only once curr has run cache_delay
- * (10 ms) since it got the CPU.  Script S (nice 0) and hog H (nice 5).
- * S burns 5 ms and sleeps: H gets the CPU; S is woken at once.  compute
- * 0: S runs within half a tick.  compute 1: S still waits 8 ms later
- * and has run by 11 ms.
+ * (10 ms, ten ticks) since it got the CPU.  Script S (nice 0) and hog H
+ * (nice 5).  S burns 5 ms and sleeps at 55 ms: H gets the CPU; S is
+ * woken at once.  compute 0: S runs within half a tick.  compute 1: S
+ * waits through H's tenth tick on the CPU, at 65 ms, and runs then.
  */
 START_TEST(stair_compute_delays_preemption)
 {
@@ -856,9 +882,72 @@ START_TEST(stair_compute_delays_preemption)
 		ck_assert_int_eq(state(s), 'R');
 		return;
 	}
-	t_run(MS(CACHE_DELAY - 2));
+	t_run(MS(CACHE_DELAY) - HALF_TICK);
 	ck_assert_int_eq(state(s), 'Q');
-	t_run(MS(3) + HALF_TICK);
+	t_run(MS(1));
+	ck_assert_int_eq(state(s), 'R');
+}
+END_TEST
+
+/*
+ * compute: curr that has run cache_delay already is preempted at once.
+ * As above, but S is woken 12 ms after H got the CPU.
+ */
+START_TEST(stair_compute_no_delay_after_cache_delay)
+{
+	int h, s;
+
+	boot(1);
+	write_tunable(COMPUTE_PATH, "1");
+	s = script("s", 0);
+	poke(s);
+	h = hog("hog", 5);
+	t_run(MS(50));
+	t_cmd(s, SIM_CMD_BURN, MS(5), 0, 0, 0);
+	t_run(MS(CACHE_DELAY + 2));
+	ck_assert_int_eq(state(h), 'R');
+	post(s, SIM_CMD_BURN, MS(5));
+	t_run(HALF_TICK);
+	ck_assert_int_eq(state(s), 'R');
+}
+END_TEST
+
+/*
+ * compute: an RT task never waits for cache_delay.  Hog H (nice 0) got
+ * the CPU 2 ms ago; a FIFO script wakes and runs at once.
+ */
+START_TEST(stair_compute_rt_waker_not_delayed)
+{
+	int f, h;
+
+	boot(1);
+	write_tunable(COMPUTE_PATH, "1");
+	f = t_spawn_script("fifo", SIM_SCHED_FIFO, 10, 0);
+	h = hog("hog", 0);
+	t_cmd(f, SIM_CMD_BURN, MS(5), 0, 0, 0);
+	t_run(MS(2));
+	ck_assert_int_eq(state(h), 'R');
+	post(f, SIM_CMD_BURN, MS(5));
+	t_run(HALF_TICK);
+	ck_assert_int_eq(state(f), 'R');
+}
+END_TEST
+
+/*
+ * compute: a task that wakes on an idle CPU runs at once (the idle task
+ * never "runs for cache_delay").
+ */
+START_TEST(stair_compute_idle_cpu_not_delayed)
+{
+	int s;
+
+	boot(1);
+	write_tunable(COMPUTE_PATH, "1");
+	s = script("s", 0);
+	poke(s);
+	t_run(MS(20));
+	post(s, SIM_CMD_BURN, MS(5));
+	t_run(HALF_TICK);
 	ck_assert_int_eq(state(s), 'R');
 }
 END_TEST
@@ -1140,6 +1229,274 @@ START_TEST(stair_check_reports_bad_burst)
 }
 END_TEST
 
+/* ---- other HZ ------------------------------------------------------------ */
+
+static void boot_hz(int cpus, int hz)
+{
+	struct sim_config cfg;
+
+	sim_config_init(&cfg);
+	cfg.nr_cpus = cpus;
+	cfg.hz = hz;
+	cfg.cmdline = CMDLINE;
+	t_boot_cfg(&cfg);
+}
+
+struct hz_case {
+	int hz;
+	unsigned int rr;	/* jiffies: 10 ms rounded up */
+	unsigned int slice;	/* nice 0: rr * 20 jiffies */
+	unsigned int slice_ms;	/* as sched_rr_get_interval() says it */
+};
+
+static const struct hz_case hzs[] = {
+	{ 100, 1, 20, 200 },	/* 10 ms is one tick */
+	{ 250, 3, 60, 240 },	/* 2.5 ticks round up to 3 (12 ms) */
+	{ 1000, 10, 200, 200 },
+};
+
+/*
+ * The intervals are whole jiffies, at least one: RR_INTERVAL =
+ * msecs_to_jiffies(10), a slice rr * (1 + max burst) jiffies.  A new
+ * nice 0 task has the whole of both, and a hog steps down after rr
+ * ticks.
+ */
+START_TEST(stair_hz_intervals_in_jiffies)
+{
+	const struct hz_case *c = &hzs[_i];
+	unsigned long long tick = SEC(1) / c->hz;
+	int pid, asker;
+
+	boot_hz(1, c->hz);
+	pid = script("t", 0);
+	asker = script("asker", 0);
+	ck_assert_uint_eq(stair(pid).slice, c->slice);
+	ck_assert_uint_eq(stair(pid).time_slice, c->rr);
+	ck_assert_uint_eq(rr_interval_ms(asker, pid), c->slice_ms);
+	pid = hog("hog", 0);
+	t_run(c->rr * tick - tick / 2);
+	ck_assert_int_eq(stair(pid).prio, STATIC_PRIO(0));
+	t_run(tick);
+	ck_assert_int_eq(stair(pid).prio, STATIC_PRIO(0) + 1);
+}
+END_TEST
+
+/*
+ * compute at HZ 100: cache_delay is one tick (10 ms).  As in
+ * stair_compute_delays_preemption: S waits for H's first tick on the
+ * CPU, 10 ms after H got it, and runs then.
+ */
+START_TEST(stair_hz_compute_delay_one_tick)
+{
+	unsigned long long tick = SEC(1) / 100;
+	int h, s;
+
+	boot_hz(1, 100);
+	write_tunable(COMPUTE_PATH, "1");
+	s = script("s", 0);
+	poke(s);
+	h = hog("hog", 5);
+	t_run(5 * tick);
+	t_cmd(s, SIM_CMD_BURN, tick / 2, 0, 0, 0);
+	ck_assert_int_eq(state(h), 'R');
+	post(s, SIM_CMD_BURN, tick);
+	t_run(tick / 4);
+	ck_assert_int_eq(state(s), 'Q');
+	t_run(tick / 2);
+	ck_assert_int_eq(state(s), 'R');
+}
+END_TEST
+
+/* ---- priority inheritance ------------------------------------------------ */
+
+/*
+ * A boost through an rt_mutex preempts at once.  Owner O (nice 0) holds
+ * mutex 0 and waits on cpu0 behind FIFO 5 hog M (level 94); FIFO 10
+ * script W (level 89) blocks on the mutex from cpu1: O runs at 89 at
+ * that instant and M waits.
+ */
+START_TEST(stair_pi_boost_of_waiting_owner_preempts)
+{
+	int o, m, w;
+
+	boot(2);
+	o = script_on("o", "0");
+	t_cmd(o, SIM_CMD_MUTEX_LOCK, 0, 0, 0, 0);
+	m = spawn_on("m", SIM_SCHED_FIFO, 5, 0, "0", t_body_hog);
+	post(o, SIM_CMD_BURN, MS(50));
+	w = spawn_on("w", SIM_SCHED_FIFO, 10, 0, "1", NULL);
+	t_run(MS(5));
+	ck_assert_int_eq(state(o), 'Q');
+	post(w, SIM_CMD_MUTEX_LOCK, 0);
+	t_run(HALF_TICK);
+	ck_assert_int_eq(state(w), 'D');
+	ck_assert_int_eq(state(o), 'R');
+	ck_assert_int_eq(t_info(o).prio, 99 - 10);
+	ck_assert_int_eq(state(m), 'Q');
+}
+END_TEST
+
+/*
+ * A boosted yielder waits at its inherited level, not at 139, and runs
+ * there again.  O holds mutex 0 (asleep), W (FIFO 10) blocks on it: O
+ * is boosted to 89.  O wakes to yield, on cpu0 where FIFO 5 hog M (94)
+ * runs: M does not run again, O does.
+ */
+START_TEST(stair_pi_boosted_yielder_keeps_inherited_level)
+{
+	unsigned long long m_ran;
+	int o, m, w;
+
+	boot(2);
+	o = script_on("o", "0");
+	t_cmd(o, SIM_CMD_MUTEX_LOCK, 0, 0, 0, 0);
+	m = spawn_on("m", SIM_SCHED_FIFO, 5, 0, "0", t_body_hog);
+	w = spawn_on("w", SIM_SCHED_FIFO, 10, 0, "1", NULL);
+	post(w, SIM_CMD_MUTEX_LOCK, 0);
+	t_run(MS(5));
+	ck_assert_int_eq(t_info(o).prio, 99 - 10);
+	m_ran = runtime(m);
+	post(o, SIM_CMD_SYSCALL, SIM_SYS_sched_yield);
+	post(o, SIM_CMD_BURN, MS(5));
+	t_run(MS(1));
+	ck_assert_int_eq(state(o), 'R');
+	ck_assert_int_eq(t_info(o).prio, 99 - 10);
+	ck_assert_uint_eq(runtime(m), m_ran);
+}
+END_TEST
+
+/* ---- nice and policy ----------------------------------------------------- */
+
+/*
+ * Nice to a slice shorter than what is used leaves one jiffy: 146 ms
+ * used of 200, nice 19 (slice 10): slice 1, interval 1, level 139.
+ */
+START_TEST(stair_nice_shorter_than_used_leaves_one_jiffy)
+{
+	int pid;
+
+	boot(1);
+	pid = script("t", 0);
+	poke(pid);
+	set_slice(pid, 54, 4);
+	ck_assert_int_eq(t_syscall(pid, SIM_SYS_nice, 19, 0, 0), 0);
+	ck_assert_uint_eq(stair(pid).slice, 1);
+	ck_assert_uint_eq(stair(pid).time_slice, 1);
+	ck_assert_int_eq(stair(pid).prio, STATIC_PRIO(19));
+}
+END_TEST
+
+/* A task that renices itself by +10 as it starts, then burns. */
+static void renice_body(void *unused)
+{
+	sim_syscall(SIM_SYS_nice, 10, 0, 0);
+	t_body_hog(NULL);
+}
+
+/*
+ * A running task reniced below a waiting one gives way at once: hog H
+ * has run 60 ms (125); a new nice 0 task T starts on its top step, 120,
+ * preempts H and calls nice(10): its top step is 130 now, H runs.  (A
+ * script task would leave the CPU after the call anyway.)
+ */
+START_TEST(stair_nice_running_lowered_gives_way)
+{
+	int t, h;
+
+	boot(1);
+	h = hog("hog", 0);
+	t_run(MS(60));
+	t = t_spawn("t", SIM_SCHED_NORMAL, 0, 0, renice_body, NULL);
+	t_run(HALF_TICK);
+	ck_assert_int_eq(t_info(t).nice, 10);
+	ck_assert_int_eq(state(t), 'Q');
+	ck_assert_int_eq(state(h), 'R');
+}
+END_TEST
+
+/* user space's struct sched_param, mapped for script task @pid */
+static unsigned long user_param(int pid, int prio)
+{
+	unsigned long uaddr = sim_user_map(pid, sizeof(int));
+
+	ck_assert_msg(uaddr != 0, "sim_user_map: %s", sim_error());
+	ck_assert_int_eq(sim_user_write(pid, uaddr, &prio, sizeof(prio)), 0);
+	return uaddr;
+}
+
+/* sched_setscheduler(@pid, @policy, @prio) made by script task @caller */
+static long set_policy(int caller, int pid, int policy, int prio)
+{
+	return t_syscall(caller, SIM_SYS_sched_setscheduler, pid, policy,
+			 user_param(caller, prio));
+}
+
+/*
+ * A change between RT and normal starts a fresh slice of the new kind;
+ * a change within a kind keeps what is left.  Sleeping S with 154 of
+ * 200 ms and 4 of its interval left: normal -> normal keeps 154/4;
+ * -> FIFO 10: 10/10 (an RT slice is one interval); interval 4 set
+ * again, -> FIFO 20 keeps it; -> normal: 200/10.
+ */
+START_TEST(stair_setscheduler_refills_between_rt_and_normal)
+{
+	int s, ctl;
+
+	boot(1);
+	ctl = t_spawn_script("ctl", SIM_SCHED_FIFO, 50, 0);
+	s = script("s", 0);
+	poke(s);
+	set_slice(s, 154, 4);
+	ck_assert_int_eq(set_policy(ctl, s, SIM_SCHED_NORMAL, 0), 0);
+	ck_assert_uint_eq(stair(s).slice, 154);
+	ck_assert_uint_eq(stair(s).time_slice, 4);
+	ck_assert_int_eq(set_policy(ctl, s, SIM_SCHED_FIFO, 10), 0);
+	ck_assert_uint_eq(stair(s).slice, RR_INTERVAL);
+	ck_assert_uint_eq(stair(s).time_slice, RR_INTERVAL);
+	ck_assert_int_eq(stair(s).prio, 99 - 10);
+	set_slice(s, RR_INTERVAL, 4);
+	ck_assert_int_eq(set_policy(ctl, s, SIM_SCHED_FIFO, 20), 0);
+	ck_assert_uint_eq(stair(s).time_slice, 4);
+	ck_assert_int_eq(stair(s).prio, 99 - 20);
+	ck_assert_int_eq(set_policy(ctl, s, SIM_SCHED_NORMAL, 0), 0);
+	ck_assert_uint_eq(stair(s).slice, 200);
+	ck_assert_uint_eq(stair(s).time_slice, RR_INTERVAL);
+	ck_assert_int_eq(stair(s).prio, STATIC_PRIO(0));
+}
+END_TEST
+
+/* user address of a struct sched_param of 0, for lower_body */
+static unsigned long normal_param;
+
+/* A task that makes itself SCHED_NORMAL as it starts, then burns. */
+static void lower_body(void *unused)
+{
+	sim_syscall(SIM_SYS_sched_setscheduler, 0, SIM_SCHED_NORMAL,
+		    normal_param);
+	t_body_hog(NULL);
+}
+
+/*
+ * A running task made worse gives way at once: hog H (nice -10) runs at
+ * 110; a new FIFO 10 task F preempts it and makes itself SCHED_NORMAL
+ * (nice 0, 120): H runs again.
+ */
+START_TEST(stair_setscheduler_running_lowered_gives_way)
+{
+	int f, h;
+
+	boot(1);
+	normal_param = user_param(script("mapper", 0), 0);
+	h = hog("hog", -10);
+	t_run(MS(5));
+	f = t_spawn("f", SIM_SCHED_FIFO, 10, 0, lower_body, NULL);
+	t_run(HALF_TICK);
+	ck_assert_int_eq(t_info(f).policy, SIM_SCHED_NORMAL);
+	ck_assert_int_eq(state(f), 'Q');
+	ck_assert_int_eq(state(h), 'R');
+}
+END_TEST
+
 /* ---- SMP ----------------------------------------------------------------- */
 
 static const int smp_cpus[] = { 2, 4 };
@@ -1278,6 +1635,317 @@ START_TEST(stair_smp_offline_sheds_tasks)
 }
 END_TEST
 
+/* ---- SMP placement and balancing, to the jiffy ------------------------- */
+
+/* The migrations the trace shows, in order. */
+struct move {
+	unsigned long long ns;
+	int pid, from, to;
+};
+
+static struct move moves[64];
+static int nr_moves;
+
+static void record_move(const struct sim_trace_event *ev, void *unused)
+{
+	if (ev->type != SIM_TRACE_MIGRATE ||
+	    nr_moves == (int)(sizeof(moves) / sizeof(moves[0])))
+		return;
+	moves[nr_moves].ns = ev->ns;
+	moves[nr_moves].pid = ev->pid;
+	moves[nr_moves].from = ev->orig_cpu;
+	moves[nr_moves].to = ev->target_cpu;
+	nr_moves++;
+}
+
+static void watch_moves(void)
+{
+	nr_moves = 0;
+	sim_trace_set_sink(record_move, NULL);
+}
+
+/*
+ * The CPU a task spawned at @at was put on: init forks on cpu0, and
+ * wake_up_new_task() moves it from there at once, if anywhere.
+ */
+static int placed_on(int pid, unsigned long long at)
+{
+	int i;
+
+	for (i = 0; i < nr_moves; i++)
+		if (moves[i].pid == pid && moves[i].ns == at)
+			return moves[i].to;
+	return 0;
+}
+
+/* jiffies at virtual time @ns (CPU 0's tick moves them at each 1 ms). */
+static unsigned long jiffies_at(unsigned long long ns)
+{
+	return sim_jiffies() - sim_now() / TICK_NS + ns / TICK_NS;
+}
+
+/* A SCHED_FIFO script pinned to @cpus: its system calls act at once. */
+static int ctl_on(const char *cpus)
+{
+	return spawn_on("ctl", SIM_SCHED_FIFO, 50, 0, cpus, NULL);
+}
+
+/*
+ * A new task goes to the allowed CPU with the fewest tasks, the lowest
+ * of equals.  4 CPUs: init (which forks) on cpu0, hogs pinned to cpu1
+ * and cpu3: loads 1 1 0 1, so the first new hog goes to cpu2; then all
+ * have 1 and the second goes to cpu0.
+ */
+START_TEST(stair_smp_new_task_least_loaded_lowest_first)
+{
+	int a, b;
+
+	boot(4);
+	hog_on("p1", "1");
+	hog_on("p3", "3");
+	t_run(MS(1));
+	watch_moves();
+	a = hog("a", 0);
+	ck_assert_int_eq(placed_on(a, sim_now()), 2);
+	b = hog("b", 0);
+	ck_assert_int_eq(placed_on(b, sim_now()), 0);
+}
+END_TEST
+
+/*
+ * A waking task goes back to its own CPU when that is idle, before any
+ * lower idle one: S last ran on cpu2; every CPU is idle; it wakes on 2.
+ */
+START_TEST(stair_smp_wake_own_idle_cpu_first)
+{
+	unsigned long moved;
+	int s, ctl;
+
+	boot(4);
+	ctl = ctl_on("3");
+	s = script_on("s", "2");
+	poke(s);
+	ck_assert_int_eq(set_affinity(ctl, s, 0xf), 0);
+	t_run(MS(1));
+	moved = t_info(s).migrations;
+	poke(s);
+	ck_assert_int_eq(t_info(s).cpu, 2);
+	ck_assert_uint_eq(t_info(s).migrations, moved);
+}
+END_TEST
+
+/*
+ * Its own CPU busy, a waking task takes the lowest idle CPU it may use:
+ * S last ran on cpu2, now busy with a pinned hog; allowed everywhere it
+ * wakes on cpu0, allowed on 1-3 on cpu1.
+ */
+START_TEST(stair_smp_wake_lowest_idle_allowed_cpu)
+{
+	int s, ctl;
+
+	boot(4);
+	ctl = ctl_on("3");
+	s = script_on("s", "2");
+	poke(s);
+	hog_on("busy", "2");
+	ck_assert_int_eq(set_affinity(ctl, s, 0xe), 0);
+	t_run(MS(1));
+	poke(s);
+	ck_assert_int_eq(t_info(s).cpu, 1);
+	ck_assert_int_eq(set_affinity(ctl, s, 0xf), 0);
+	hog_on("busy1", "1");
+	t_run(MS(1));
+	poke(s);
+	ck_assert_int_eq(t_info(s).cpu, 0);
+}
+END_TEST
+
+/*
+ * Every CPU it may use busy, a waking task stays where it last ran: S
+ * last ran on cpu2; hogs pinned on all four CPUs; S wakes on cpu2, not
+ * on the first CPU it may use.
+ */
+START_TEST(stair_smp_wake_all_busy_stays_home)
+{
+	char cpu[2] = "0";
+	unsigned long moved;
+	int s, ctl, i;
+
+	boot(4);
+	ctl = ctl_on("3");
+	s = script_on("s", "2");
+	poke(s);
+	ck_assert_int_eq(set_affinity(ctl, s, 0xf), 0);
+	for (i = 0; i < 4; i++) {
+		cpu[0] = '0' + i;
+		hog_on("busy", cpu);
+	}
+	t_run(MS(1));
+	moved = t_info(s).migrations;
+	poke(s);
+	ck_assert_int_eq(t_info(s).cpu, 2);
+	ck_assert_uint_eq(t_info(s).migrations, moved);
+}
+END_TEST
+
+/*
+ * Two hogs allowed everywhere wait on cpu0 (hogs @h), cpu1 is idle:
+ * make them movable at 10.5 ms (a FIFO ctl does it at once).
+ */
+static void two_hogs_on_cpu0(int *h)
+{
+	int ctl, i;
+
+	ctl = ctl_on("0");
+	for (i = 0; i < 2; i++)
+		h[i] = hog_on("hog", "0");
+	t_run(MS(10) + HALF_TICK);
+	watch_moves();
+	for (i = 0; i < 2; i++)
+		ck_assert_int_eq(set_affinity(ctl, h[i], 3), 0);
+}
+
+/*
+ * An idle CPU pulls at its next tick: cpu1 is idle when the two hogs of
+ * cpu0 become movable at 10.5 ms; its tick at 11 ms pulls the queued
+ * one (2 tasks against 0), and no more move.
+ */
+START_TEST(stair_smp_idle_pull_at_tick)
+{
+	int h[2];
+
+	boot(2);
+	two_hogs_on_cpu0(h);
+	t_run(MS(100));
+	ck_assert_int_eq(nr_moves, 1);
+	ck_assert_uint_eq(moves[0].ns, MS(11));
+	ck_assert_int_eq(moves[0].from, 0);
+	ck_assert_int_eq(moves[0].to, 1);
+}
+END_TEST
+
+/*
+ * A CPU that goes idle pulls at once, in schedule(): script S on cpu1
+ * burns from 10.5 ms to 30.5 ms while cpu0 has two movable hogs; when S
+ * sleeps, cpu1 takes one of them at that instant, not at a tick.
+ */
+START_TEST(stair_smp_idle_pull_at_schedule)
+{
+	int s, h[2], i, ctl;
+
+	boot(2);
+	s = script_on("s", "1");
+	ctl = ctl_on("0");
+	for (i = 0; i < 2; i++)
+		h[i] = hog_on("hog", "0");
+	t_run(MS(10) + HALF_TICK);
+	post(s, SIM_CMD_BURN, MS(20));
+	t_run(HALF_TICK / 2);
+	ck_assert_int_eq(state(s), 'R');
+	for (i = 0; i < 2; i++)
+		ck_assert_int_eq(set_affinity(ctl, h[i], 3), 0);
+	watch_moves();
+	t_run(MS(30));
+	ck_assert_int_eq(nr_moves, 1);
+	ck_assert_uint_eq(moves[0].ns, MS(30) + HALF_TICK);
+	ck_assert_int_eq(moves[0].to, 1);
+}
+END_TEST
+
+/*
+ * A busy CPU looks every BALANCE_INTERVAL (50 ms), CPU N at the jiffies
+ * where (jiffies + 7 * N) % 50 == 0, and takes one task from a CPU with
+ * two more than its own.  cpu1 runs a pinned hog; cpu0 gets three
+ * movable ones at 10.5 ms: cpu1 pulls one at its first such jiffy, and
+ * then, at 2 against 2, none moves again.
+ */
+START_TEST(stair_smp_busy_pull_every_interval_staggered)
+{
+	unsigned long j;
+	int ctl, h[3], i;
+
+	boot(2);
+	hog_on("pinned", "1");
+	ctl = ctl_on("0");
+	for (i = 0; i < 3; i++)
+		h[i] = hog_on("hog", "0");
+	t_run(MS(10) + HALF_TICK);
+	watch_moves();
+	for (i = 0; i < 3; i++)
+		ck_assert_int_eq(set_affinity(ctl, h[i], 3), 0);
+	t_run(MS(300));
+	ck_assert_int_eq(nr_moves, 1);
+	ck_assert_int_eq(moves[0].to, 1);
+	j = jiffies_at(moves[0].ns);
+	ck_assert_uint_eq(moves[0].ns % TICK_NS, 0);
+	ck_assert_uint_eq((j + 7 * 1) % 50, 0);
+	ck_assert_uint_lt(moves[0].ns, MS(10) + MS(50));
+}
+END_TEST
+
+/*
+ * One task more is no imbalance: cpu0 has two movable hogs, cpu1 one
+ * pinned hog (2 against 1): in 500 ms nothing moves.
+ */
+START_TEST(stair_smp_one_task_more_is_balanced)
+{
+	int h[2];
+
+	boot(2);
+	hog_on("pinned", "1");
+	t_run(MS(1));
+	two_hogs_on_cpu0(h);
+	t_run(MS(500));
+	ck_assert_int_eq(nr_moves, 0);
+}
+END_TEST
+
+/* sched_getaffinity(@pid) asked by script task @asker. */
+static unsigned long get_affinity(int asker, int pid)
+{
+	unsigned long mask = 0, uaddr = sim_user_map(asker, sizeof(mask));
+
+	ck_assert_msg(uaddr != 0, "sim_user_map: %s", sim_error());
+	ck_assert_int_ge(t_syscall(asker, SIM_SYS_sched_getaffinity, pid,
+				   sizeof(mask), uaddr), 0);
+	ck_assert_int_eq(sim_user_read(asker, uaddr, &mask, sizeof(mask)), 0);
+	return mask;
+}
+
+/*
+ * When a CPU dies every task on it moves to the least loaded CPU it may
+ * use, the lowest of equals, sleeping ones too; one allowed nowhere else
+ * may then use every CPU ("no longer affine").  3 CPUs: cpu0 runs two
+ * pinned hogs and init (which takes cpu2 down): load 3; cpu1 one pinned
+ * hog: load 1.  On cpu2: hog X pinned there, hog Y allowed on 1-2, and
+ * script S asleep.  X and Y go to cpu1 (1, then 2, against 3); S, with
+ * 3 against 3, to cpu0.
+ */
+START_TEST(stair_smp_offline_moves_each_task_to_least_loaded)
+{
+	int x, y, s, asker;
+
+	boot(3);
+	hog_on("p0", "0");
+	hog_on("p0", "0");
+	hog_on("p1", "1");
+	asker = ctl_on("1");
+	x = hog_on("x", "2");
+	y = hog_on("y", "1-2");
+	s = script_on("s", "2");
+	poke(s);
+	ck_assert_int_eq(set_affinity(asker, s, 7), 0);
+	t_run(MS(20));
+	ck_assert_int_eq(sim_cpu_offline(2), 0);
+	ck_assert_int_eq(t_info(x).cpu, 1);
+	ck_assert_int_eq(t_info(y).cpu, 1);
+	ck_assert_int_eq(t_info(s).cpu, 0);
+	ck_assert(sim_log_contains("no longer affine to cpu2"));
+	ck_assert_uint_eq(get_affinity(asker, x), 3);
+	ck_assert_uint_eq(get_affinity(asker, y), 6);
+}
+END_TEST
+
 /* ---- the suite ----------------------------------------------------------- */
 
 static TCase *tcase(Suite *s, const char *name)
@@ -1318,6 +1986,7 @@ static Suite *staircase_suite(void)
 	tcase_add_test(tc, stair_wake_short_sleep_continues_slice);
 	tcase_add_loop_test(tc, stair_wake_counts_run_and_sleep, 0,
 			    N(ran_ms));
+	tcase_add_test(tc, stair_wake_counts_cpu_time_not_waiting);
 
 	tc = tcase(s, "fork_yield");
 	tcase_add_test(tc, stair_fork_child_burst_zero_full_slice);
@@ -1335,6 +2004,9 @@ static Suite *staircase_suite(void)
 	tcase_add_test(tc, stair_preempt_equal_step_needs_more_interval);
 	tcase_add_test(tc, stair_preempt_never_rt_at_equal_level);
 	tcase_add_loop_test(tc, stair_compute_delays_preemption, 0, 2);
+	tcase_add_test(tc, stair_compute_no_delay_after_cache_delay);
+	tcase_add_test(tc, stair_compute_rt_waker_not_delayed);
+	tcase_add_test(tc, stair_compute_idle_cpu_not_delayed);
 
 	tc = tcase(s, "rt");
 	tcase_add_test(tc, stair_rt_rr_alternates_each_interval);
@@ -1358,6 +2030,18 @@ static Suite *staircase_suite(void)
 	tcase_add_test(tc, stair_pick_work_is_constant);
 	tcase_add_test(tc, stair_check_reports_bad_burst);
 
+	tc = tcase(s, "hz");
+	tcase_add_loop_test(tc, stair_hz_intervals_in_jiffies, 0, N(hzs));
+	tcase_add_test(tc, stair_hz_compute_delay_one_tick);
+
+	tc = tcase(s, "pi_nice_policy");
+	tcase_add_test(tc, stair_pi_boost_of_waiting_owner_preempts);
+	tcase_add_test(tc, stair_pi_boosted_yielder_keeps_inherited_level);
+	tcase_add_test(tc, stair_nice_shorter_than_used_leaves_one_jiffy);
+	tcase_add_test(tc, stair_nice_running_lowered_gives_way);
+	tcase_add_test(tc, stair_setscheduler_refills_between_rt_and_normal);
+	tcase_add_test(tc, stair_setscheduler_running_lowered_gives_way);
+
 	tc = tcase(s, "smp");
 	tcase_add_loop_test(tc, stair_smp_hogs_spread, 0, N(smp_cpus));
 	tcase_add_test(tc, stair_smp_idle_cpu_pulls);
@@ -1365,6 +2049,15 @@ static Suite *staircase_suite(void)
 	tcase_add_test(tc, stair_smp_pinned_never_move);
 	tcase_add_test(tc, stair_smp_setaffinity_moves_running);
 	tcase_add_test(tc, stair_smp_offline_sheds_tasks);
+	tcase_add_test(tc, stair_smp_new_task_least_loaded_lowest_first);
+	tcase_add_test(tc, stair_smp_wake_own_idle_cpu_first);
+	tcase_add_test(tc, stair_smp_wake_lowest_idle_allowed_cpu);
+	tcase_add_test(tc, stair_smp_wake_all_busy_stays_home);
+	tcase_add_test(tc, stair_smp_idle_pull_at_tick);
+	tcase_add_test(tc, stair_smp_idle_pull_at_schedule);
+	tcase_add_test(tc, stair_smp_busy_pull_every_interval_staggered);
+	tcase_add_test(tc, stair_smp_one_task_more_is_balanced);
+	tcase_add_test(tc, stair_smp_offline_moves_each_task_to_least_loaded);
 
 	return s;
 }
