@@ -1594,47 +1594,28 @@ static const char *bad_fields(const task_t *p, int running)
 	return p->policy == SCHED_NORMAL ? bad_level(p, running) : NULL;
 }
 
-static int check_level(char *buf, int len, int cpu, int level, unsigned long *n)
+/* bad_queued - why @p, queued at @level of @rq, breaks the design. */
+static const char *bad_queued(const task_t *p, struct stair_rq *rq, int level)
 {
-	struct stair_rq *rq = cpu_rq(cpu);
-	struct list_head *q = rq->array.queue + level;
-	const char *why;
-	task_t *p;
+	const char *why = bad_fields(p, task_running(rq, p));
 
-	if (list_empty(q)) {
-		snprintf(buf, len, "cpu%d level %d: bit set, queue empty", cpu,
-			 level);
-		return 1;
-	}
-	list_for_each_entry(p, q, u.staircase.run_list) {
-		why = bad_fields(p, task_running(rq, p));
-		if (stair(p)->prio != level)
-			why = "queued on another level";
-		else if (!stair(p)->on_rq)
-			why = "queued, on_rq 0";
-		if (why) {
-			snprintf(buf, len,
-				 "cpu%d level %d: %s/%d: %s (prio %d, normal "
-				 "%d, inherited %d, burst %u, slice %u, "
-				 "interval %u)",
-				 cpu, level, p->comm, p->pid, why,
-				 stair(p)->prio, stair(p)->normal_prio,
-				 p->pi_prio, stair(p)->burst, stair(p)->slice,
-				 stair(p)->time_slice);
-			return 1;
-		}
-		(*n)++;
-	}
-	return 0;
+	if (why)
+		return why;
+	if (stair(p)->prio != level)
+		return "queued on another level";
+	if (!stair(p)->on_rq)
+		return "queued, on_rq 0";
+	return NULL;
 }
 
 /*
  * bad_curr - why what @rq runs breaks the design, or NULL.  The running
  * task stays queued and stands on the best non-empty level; the idle
  * task runs only when nothing is queued.  Otherwise a reschedule must
- * be pending, or (compute) a preemption be delayed until curr has run
- * cache_delay, when the tick reschedules.  Between events nothing is
- * left to push and an online CPU is not going idle for good.
+ * be pending, or (compute) a preemption be delayed (rq->preempted) until
+ * curr has run cache_delay, which the idle task never does.  Between
+ * events nothing is left to push, and an online CPU is not on its way
+ * out (idle_next).
  */
 static const char *bad_curr(struct stair_rq *rq)
 {
@@ -1648,8 +1629,6 @@ static const char *bad_curr(struct stair_rq *rq)
 		return "idle_next on an online CPU";
 	if (rq->preempted && curr == rq->idle)
 		return "a preemption of the idle task delayed";
-	if (rq->preempted && rq->cache_ticks >= cache_delay() && !pending)
-		return "a delayed preemption overdue";
 	if (curr == rq->idle && best < STAIR_LEVELS && !pending)
 		return "idle while tasks are queued";
 	if (curr == rq->idle)
@@ -1661,41 +1640,85 @@ static const char *bad_curr(struct stair_rq *rq)
 	return NULL;
 }
 
+/* stair_report - the check failed: say why in @buf; returns 1. */
+static int stair_report(char *buf, int len, const char *fmt, ...)
+{
+	va_list args;
+
+	va_start(args, fmt);
+	vsnprintf(buf, len, fmt, args);
+	va_end(args);
+	return 1;
+}
+
+/* check_level - the tasks queued at @level of @cpu, counted in @n. */
+static int check_level(char *buf, int len, int cpu, int level, unsigned long *n)
+{
+	struct stair_rq *rq = cpu_rq(cpu);
+	struct list_head *q = rq->array.queue + level;
+	task_t *p;
+
+	if (list_empty(q))
+		return stair_report(buf, len, "cpu%d level %d: no task", cpu,
+				    level);
+	list_for_each_entry(p, q, u.staircase.run_list) {
+		const char *why = bad_queued(p, rq, level);
+
+		if (why)
+			return stair_report(buf, len,
+					    "cpu%d level %d: %s/%d: %s (prio "
+					    "%d, normal %d, inherited %d, "
+					    "burst %u, slice %u, interval %u)",
+					    cpu, level, p->comm, p->pid, why,
+					    stair(p)->prio,
+					    stair(p)->normal_prio, p->pi_prio,
+					    stair(p)->burst, stair(p)->slice,
+					    stair(p)->time_slice);
+		(*n)++;
+	}
+	return 0;
+}
+
 /*
- * stair_check - each level whose bit is set has tasks, each of them at
- * that level, marked on_rq and with sane fields, and they add up to
- * nr_running and nr_active; a task on a level whose bit is clear would
- * make the sum fall short.  The running task is the best (bad_curr()).
+ * check_cpu - what @cpu runs (bad_curr()), then each level whose bit is
+ * set: it has tasks, each of them at that level, marked on_rq and with
+ * sane fields; they add up to nr_running and nr_active, so a task on a
+ * level whose bit is clear makes the sum fall short.
+ */
+static int check_cpu(char *buf, int len, int cpu)
+{
+	struct stair_rq *rq = cpu_rq(cpu);
+	const char *why = bad_curr(rq);
+	unsigned long n = 0;
+	int level;
+
+	if (why)
+		return stair_report(buf, len, "cpu%d runs %s/%d at %d: %s", cpu,
+				    rq->curr->comm, rq->curr->pid,
+				    stair(rq->curr)->prio, why);
+	for_each_level(level, &rq->array)
+		if (check_level(buf, len, cpu, level, &n))
+			return 1;
+	if (n != rq->nr_running || n != rq->array.nr_active)
+		return stair_report(buf, len,
+				    "cpu%d: %lu queued, nr_running %lu, "
+				    "nr_active %u",
+				    cpu, n, rq->nr_running,
+				    rq->array.nr_active);
+	return 0;
+}
+
+/*
+ * stair_check - the design's rules of every online CPU (check_cpu()).
  * O(tasks), so it can run after every event.
  */
 static int stair_check(char *buf, int len)
 {
-	struct stair_rq *rq;
-	unsigned long n;
-	const char *why;
-	int cpu, level;
+	int cpu;
 
-	for_each_online_cpu(cpu) {
-		rq = cpu_rq(cpu);
-		n = 0;
-		for_each_level(level, &rq->array)
-			if (check_level(buf, len, cpu, level, &n))
-				return 1;
-		if (n != rq->nr_running || n != rq->array.nr_active) {
-			snprintf(buf, len,
-				 "cpu%d: %lu queued, nr_running %lu, "
-				 "nr_active %u",
-				 cpu, n, rq->nr_running, rq->array.nr_active);
+	for_each_online_cpu(cpu)
+		if (check_cpu(buf, len, cpu))
 			return 1;
-		}
-		why = bad_curr(rq);
-		if (why) {
-			snprintf(buf, len, "cpu%d runs %s/%d at %d: %s", cpu,
-				 rq->curr->comm, rq->curr->pid,
-				 stair(rq->curr)->prio, why);
-			return 1;
-		}
-	}
 	return 0;
 }
 

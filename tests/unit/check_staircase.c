@@ -1068,6 +1068,58 @@ START_TEST(stair_tunables_compute_steps_every_hundred_ms)
 }
 END_TEST
 
+/*
+ * A tunable write acts on a running task at its next step; its slice
+ * goes on.  A nice 0 hog has run 15 ms (level 121, slice 185, interval
+ * 5 left) when compute goes on (RR 100 ms, slices 2000 ms, no burst
+ * extension).  At 20 ms its interval ends: a new one of 100 ms, and the
+ * level of 1820 ms used of 2000: 121 + (1820 - 100) / 100 = 138.  At
+ * 200 ms its slice ends: a whole new one, on the top step.
+ */
+START_TEST(stair_tunables_compute_acts_at_next_step)
+{
+	int pid;
+
+	boot(1);
+	pid = hog("hog", 0);
+	t_run(MS(15) + HALF_TICK);
+	ck_assert_int_eq(stair(pid).prio, STATIC_PRIO(0) + 1);
+	write_tunable(COMPUTE_PATH, "1");
+	t_run(MS(4));
+	ck_assert_int_eq(stair(pid).prio, STATIC_PRIO(0) + 1);
+	t_run(MS(1));
+	ck_assert_int_eq(stair(pid).prio, 138);
+	ck_assert_uint_eq(stair(pid).slice, 180);
+	ck_assert_uint_eq(stair(pid).time_slice, COMPUTE_RR_INTERVAL);
+	t_run(MS(180));
+	ck_assert_int_eq(stair(pid).prio, STATIC_PRIO(0));
+	ck_assert_uint_eq(stair(pid).slice, slice_ms(0, COMPUTE_RR_INTERVAL));
+	ck_assert_uint_eq(stair(pid).time_slice, COMPUTE_RR_INTERVAL);
+}
+END_TEST
+
+/*
+ * interactive 0 acts at the next step too.  A hog with burst 5 stays on
+ * 120 for 60 ms; 30 ms in, interactive goes off (first = 10 ms): still
+ * 120 until its interval ends at 40 ms, then 121 + (40 - 10) / 10 = 124.
+ */
+START_TEST(stair_tunables_interactive_acts_at_next_step)
+{
+	int pid;
+
+	boot(1);
+	pid = hog("hog", 0);
+	set_burst(pid, 5);
+	t_run(MS(30) + HALF_TICK);
+	ck_assert_int_eq(stair(pid).prio, STATIC_PRIO(0));
+	write_tunable(INTERACTIVE_PATH, "0");
+	t_run(MS(9));
+	ck_assert_int_eq(stair(pid).prio, STATIC_PRIO(0));
+	t_run(MS(1));
+	ck_assert_int_eq(stair(pid).prio, 124);
+}
+END_TEST
+
 /* ---- behaviour ----------------------------------------------------------- */
 
 /*
@@ -1213,19 +1265,187 @@ START_TEST(stair_pick_work_is_constant)
 }
 END_TEST
 
-/* The driver's check catches a burst above 19 - nice. */
-START_TEST(stair_check_reports_bad_burst)
+/* ---- the driver's own check --------------------------------------------- */
+
+/*
+ * Each rule of the check (stair_check()) reports a state that breaks
+ * it.  Fixture: hogs A, B and C (nice 0) on one CPU.  A runs 10 ms on
+ * 120 and steps down to 121; B runs from then on, C waits at 120.  At
+ * 15.5 ms: B runs on 120 (slice 195, interval 5), C waits at 120 (200,
+ * 10), A at 121 (190, 10): all as the design has them.  Then one write
+ * breaks a rule, and sim_check() must say which.
+ */
+struct check_case {
+	const char *broken;		/* the state the writes make */
+	void (*breaks)(int a, int b, int c);
+	const char *why;		/* the report says so */
+};
+
+static void interval_zero(int a, int b, int c)
+{
+	set_slice(a, 190, 0);
+}
+
+static void interval_above_rr(int a, int b, int c)
+{
+	set_slice(a, 191, RR_INTERVAL + 1);
+}
+
+static void slice_below_interval(int a, int b, int c)
+{
+	set_slice(a, 5, RR_INTERVAL);
+}
+
+static void slice_above_whole(int a, int b, int c)
+{
+	set_slice(a, 210, RR_INTERVAL);
+}
+
+static void interval_off_step(int a, int b, int c)
+{
+	set_slice(a, 190, 5);
+}
+
+/* burst 5 mid-slice: first = 60 ms, used 10: the level would be 120 */
+static void burst_mid_slice(int a, int b, int c)
+{
+	set_burst(a, 5);
+}
+
+static void burst_above_max(int a, int b, int c)
+{
+	set_burst(a, max_burst(0) + 1);
+}
+
+static void yielder_running(int a, int b, int c)
+{
+	ck_assert_int_eq(kfix_stair_set_sflags(b, 2), 0);
+}
+
+static void prio_not_normal(int a, int b, int c)
+{
+	ck_assert_int_eq(kfix_stair_set_prio(a, 121, 125), 0);
+}
+
+static void normal_below_top(int a, int b, int c)
+{
+	ck_assert_int_eq(kfix_stair_set_prio(a, 110, 110), 0);
+}
+
+static void normal_below_bottom(int a, int b, int c)
+{
+	ck_assert_int_eq(kfix_stair_set_prio(a, BOTTOM + 1, BOTTOM + 1), 0);
+}
+
+/* a yielder may wait at 139: its fields are fine, its place is not */
+static void queued_elsewhere(int a, int b, int c)
+{
+	ck_assert_int_eq(kfix_stair_set_sflags(a, 2), 0);
+	ck_assert_int_eq(kfix_stair_set_prio(a, BOTTOM, BOTTOM), 0);
+}
+
+static void queued_not_on_rq(int a, int b, int c)
+{
+	ck_assert_int_eq(kfix_stair_set_on_rq(a, 0), 0);
+}
+
+static void running_not_queued(int a, int b, int c)
+{
+	ck_assert_int_eq(kfix_stair_set_on_rq(b, 0), 0);
+}
+
+/* B stays in the queue of 120 but stands on 125: 120 is better */
+static void running_not_best(int a, int b, int c)
+{
+	ck_assert_int_eq(kfix_stair_set_prio(b, 125, 125), 0);
+}
+
+/*
+ * A into the queue of 120, behind C, as a task of 120 would be (burst 1:
+ * its first 20 ms are on top): 121 is left empty with its bit set.
+ */
+static void level_without_task(int a, int b, int c)
+{
+	set_burst(a, 1);
+	ck_assert_int_eq(kfix_stair_set_prio(a, 120, 120), 0);
+	ck_assert_int_eq(kfix_stair_queue_behind(a, c), 0);
+}
+
+static const struct check_case check_cases[] = {
+	{ "interval 0", interval_zero, "interval left outside" },
+	{ "interval 11", interval_above_rr, "interval left outside" },
+	{ "slice 5 < interval 10", slice_below_interval, "slice left outside" },
+	{ "slice 210 > 200", slice_above_whole, "slice left outside" },
+	{ "slice 190, interval 5", interval_off_step, "not on a step" },
+	{ "burst 5 at 121", burst_mid_slice, "level not stair_prio()" },
+	{ "burst 20", burst_above_max, "burst above 19 - nice" },
+	{ "B yielded", yielder_running, "a yielder runs" },
+	{ "normal 125, prio 121", prio_not_normal, "prio neither" },
+	{ "normal 110", normal_below_top, "normal prio outside" },
+	{ "normal 140", normal_below_bottom, "normal prio outside" },
+	{ "A at 139 in 121", queued_elsewhere, "queued on another level" },
+	{ "A on_rq 0", queued_not_on_rq, "queued, on_rq 0" },
+	{ "B on_rq 0", running_not_queued, "running task is not queued" },
+	{ "B at 125 in 120", running_not_best, "a better level waits" },
+	{ "A from 121 to 120", level_without_task, "level 121: no task" },
+};
+
+START_TEST(stair_check_reports_each_broken_rule)
+{
+	const struct check_case *c = &check_cases[_i];
+	int a, b, t;
+
+	boot(1);
+	a = hog("a", 0);
+	b = hog("b", 0);
+	t = hog("c", 0);
+	t_run(MS(15) + HALF_TICK);
+	ck_assert_int_eq(state(b), 'R');
+	ck_assert_int_eq(stair(a).prio, STATIC_PRIO(0) + 1);
+	ck_assert_int_eq(stair(t).prio, STATIC_PRIO(0));
+	ck_assert_int_eq(sim_check(), 0);
+	c->breaks(a, b, t);
+	ck_assert_msg(sim_check() != 0, "%s: not reported", c->broken);
+	ck_assert_msg(strstr(sim_report(), c->why) != NULL, "%s: %s",
+		      c->broken, sim_report());
+}
+END_TEST
+
+/* An RT task's normal level is its RT level: FIFO 10 is 89, not 95. */
+START_TEST(stair_check_reports_rt_off_level)
+{
+	int q;
+
+	boot(1);
+	rt_hog("running", SIM_SCHED_FIFO, 10);
+	q = rt_hog("queued", SIM_SCHED_FIFO, 10);
+	t_run(MS(1));
+	ck_assert_int_eq(sim_check(), 0);
+	ck_assert_int_eq(kfix_stair_set_prio(q, 95, 95), 0);
+	ck_assert_int_ne(sim_check(), 0);
+	ck_assert_msg(strstr(sim_report(), "RT task off its level") != NULL,
+		      "report: %s", sim_report());
+}
+END_TEST
+
+/*
+ * A slice refilled after a tunable write is held to the rules like any:
+ * interactive is written (to 1, as it was), then a new hog's interval
+ * is put off the steps of its slice: reported.
+ */
+START_TEST(stair_check_holds_slices_refilled_after_a_tunable_write)
 {
 	int pid;
 
 	boot(1);
+	write_tunable(INTERACTIVE_PATH, "1");
 	pid = hog("hog", 0);
-	t_run(MS(5));
+	t_run(MS(5) + HALF_TICK);
 	ck_assert_int_eq(sim_check(), 0);
-	set_burst(pid, max_burst(0) + 1);
+	set_slice(pid, 195, 4);
 	ck_assert_int_ne(sim_check(), 0);
-	ck_assert_msg(strstr(sim_report(), "burst") != NULL, "report: %s",
-		      sim_report());
+	ck_assert_msg(strstr(sim_report(), "not on a step") != NULL,
+		      "report: %s", sim_report());
 }
 END_TEST
 
@@ -2020,6 +2240,8 @@ static Suite *staircase_suite(void)
 	tcase_add_test(tc,
 		stair_tunables_compute_multiplies_and_disables_interactive);
 	tcase_add_test(tc, stair_tunables_compute_steps_every_hundred_ms);
+	tcase_add_test(tc, stair_tunables_compute_acts_at_next_step);
+	tcase_add_test(tc, stair_tunables_interactive_acts_at_next_step);
 
 	tc = tcase(s, "behaviour");
 	tcase_add_test(tc, stair_share_nice0_vs_nice19);
@@ -2028,7 +2250,12 @@ static Suite *staircase_suite(void)
 	tcase_add_test(tc, stair_starvation_bound_numbers);
 	tcase_add_test(tc, stair_starvation_bound_holds);
 	tcase_add_test(tc, stair_pick_work_is_constant);
-	tcase_add_test(tc, stair_check_reports_bad_burst);
+
+	tc = tcase(s, "check");
+	tcase_add_loop_test(tc, stair_check_reports_each_broken_rule, 0,
+			    N(check_cases));
+	tcase_add_test(tc, stair_check_reports_rt_off_level);
+	tcase_add_test(tc, stair_check_holds_slices_refilled_after_a_tunable_write);
 
 	tc = tcase(s, "hz");
 	tcase_add_loop_test(tc, stair_hz_intervals_in_jiffies, 0, N(hzs));

@@ -49,6 +49,17 @@ int kfix_stair_set_slice(int pid, unsigned int slice,
 			 unsigned int time_slice);
 int kfix_stair_set_sflags(int pid, unsigned int sflags);
 
+/*
+ * Breaking writes, for the tests of the driver's own check: after one,
+ * only sim_check() (which must report) and sim_shutdown() make sense.
+ * set_prio writes ->prio and ->normal_prio without requeueing; set_on_rq
+ * writes ->on_rq; queue_behind moves queued @pid into the queue of
+ * queued @other, behind it, the bitmap and counts as they were.
+ */
+int kfix_stair_set_prio(int pid, int prio, int normal_prio);
+int kfix_stair_set_on_rq(int pid, int on_rq);
+int kfix_stair_queue_behind(int pid, int other);
+
 /* The driver's starvation_bound(@nr_running) and pick_work() now. */
 long kfix_stair_starvation_bound(unsigned long nr_running);
 long long kfix_stair_pick_work(void);
