@@ -443,8 +443,9 @@ END_TEST
 /* ---- wake-ups ------------------------------------------------------------ */
 
 /*
- * The first wake-up after fork continues the slice: a new script burns
- * 30 ms: slice 170, burst still 0, prio 123 (121 + 20 / 10).
+ * The first wake-up after fork continues the slice, however long the
+ * sleep: a new script waits 20 ms, then burns 30 ms: slice 170, burst
+ * still 0, prio 123 (121 + 20 / 10).
  */
 START_TEST(stair_wake_after_fork_continues_slice)
 {
@@ -453,6 +454,7 @@ START_TEST(stair_wake_after_fork_continues_slice)
 	boot(1);
 	pid = script("t", 0);
 	ck_assert_uint_eq(stair(pid).sflags & SF_FORKED, SF_FORKED);
+	t_run(MS(20));
 	t_cmd(pid, SIM_CMD_BURN, MS(30), 0, 0, 0);
 	ck_assert_uint_eq(stair(pid).sflags & SF_FORKED, 0);
 	ck_assert_uint_eq(stair(pid).slice, 170);
@@ -550,10 +552,11 @@ START_TEST(stair_wake_counts_run_and_sleep)
 END_TEST
 
 /*
- * The run that counts towards RR_INTERVAL is CPU time only, not the wait
- * for the CPU.  S wakes (a long sleep: a new slice, run 0) while a FIFO
- * task burns 20 ms, so it waits 20 ms, runs 3 ms and sleeps 5 ms: 3 + 5
- * < 10, it continues its slice (197 left, burst 1 as before).
+ * The run that counts towards RR_INTERVAL is CPU time since the slice
+ * began, not the wait for the CPU.  S runs 20 ms, then wakes from a
+ * long sleep (a new slice, run 0) while a FIFO task burns 20 ms, so it
+ * waits 20 ms, runs 3 ms and sleeps 5 ms: 3 + 5 < 10, it continues its
+ * slice (197 left, burst 1 as before).
  */
 START_TEST(stair_wake_counts_cpu_time_not_waiting)
 {
@@ -562,7 +565,7 @@ START_TEST(stair_wake_counts_cpu_time_not_waiting)
 	boot(1);
 	s = script("s", 0);
 	f = t_spawn_script("fifo", SIM_SCHED_FIFO, 10, 0);
-	poke(s);
+	t_cmd(s, SIM_CMD_BURN, MS(20), 0, 0, 0);
 	t_run(MS(50));
 	post(f, SIM_CMD_BURN, MS(20));
 	post(s, SIM_CMD_BURN, MS(3));
@@ -572,6 +575,72 @@ START_TEST(stair_wake_counts_cpu_time_not_waiting)
 	t_cmd(s, SIM_CMD_SLEEP, MS(5), 0, 0, 0);
 	ck_assert_uint_eq(stair(s).slice, 197);
 	ck_assert_uint_eq(stair(s).burst, 1);
+}
+END_TEST
+
+/*
+ * A slice that runs out while the task runs starts its count afresh: a
+ * new script S burns 203 ms, 3 of them in its second slice, and sleeps
+ * 5 ms: 3 + 5 < 10, it continues that slice (192 left), burst 0.
+ */
+START_TEST(stair_wake_counts_run_since_the_slice_began)
+{
+	int s;
+
+	boot(1);
+	s = script("s", 0);
+	t_cmd(s, SIM_CMD_BURN, MS(203), 0, 0, 0);
+	ck_assert_uint_eq(stair(s).slice, 197);
+	ck_assert_uint_eq(stair(s).runtime, MS(3));
+	t_cmd(s, SIM_CMD_SLEEP, MS(5), 0, 0, 0);
+	ck_assert_uint_eq(stair(s).slice, 197);
+	ck_assert_uint_eq(stair(s).burst, 0);
+}
+END_TEST
+
+/*
+ * A task that sleeps counts a voluntary switch, one that is preempted
+ * an involuntary one: a sleeper (1 ms every 20 ms) preempts a hog at
+ * each wake-up; at 200 ms it sleeps once more than it has woken.
+ */
+START_TEST(stair_wake_switches_voluntary_or_not)
+{
+	struct sim_task_info h, z;
+	int hp, zp;
+
+	boot(1);
+	hp = hog("hog", 0);
+	zp = t_spawn("sleeper", SIM_SCHED_NORMAL, 0, 0, t_body_sleeper,
+		     (void *)20UL);
+	t_run(MS(200));
+	h = t_info(hp);
+	z = t_info(zp);
+	ck_assert_uint_gt(z.wakeups, 5);
+	ck_assert_int_eq(z.state, 'S');
+	ck_assert_uint_eq(z.nvcsw, z.wakeups + 1);
+	ck_assert_uint_eq(z.nivcsw, 0);
+	ck_assert_uint_eq(h.nvcsw, 0);
+	ck_assert_uint_ge(h.nivcsw, z.wakeups);
+}
+END_TEST
+
+/*
+ * wake_up_process() says whether it woke the task: 1 for a sleeping
+ * one, 0 for one that runs or waits for the CPU.
+ */
+START_TEST(stair_wake_of_a_runnable_task_is_no_wakeup)
+{
+	int w, s, h;
+
+	boot(1);
+	w = t_spawn_script("waker", SIM_SCHED_FIFO, 10, 0);
+	s = t_spawn("sleeper", SIM_SCHED_NORMAL, 0, 0, t_body_sleeper,
+		    (void *)1000UL);
+	h = hog("hog", 0);
+	t_run(MS(5));
+	ck_assert_int_eq(state(s), 'S');
+	ck_assert_int_eq(t_cmd(w, SIM_CMD_WAKE, s, 0, 0, 0), 1);
+	ck_assert_int_eq(t_cmd(w, SIM_CMD_WAKE, h, 0, 0, 0), 0);
 }
 END_TEST
 
@@ -891,7 +960,7 @@ END_TEST
 
 /*
  * compute: curr that has run cache_delay already is preempted at once.
- * As above, but S is woken 12 ms after H got the CPU.
+ * As above, but S is woken the instant H has run its tenth tick.
  */
 START_TEST(stair_compute_no_delay_after_cache_delay)
 {
@@ -904,7 +973,7 @@ START_TEST(stair_compute_no_delay_after_cache_delay)
 	h = hog("hog", 5);
 	t_run(MS(50));
 	t_cmd(s, SIM_CMD_BURN, MS(5), 0, 0, 0);
-	t_run(MS(CACHE_DELAY + 2));
+	t_run(MS(CACHE_DELAY));
 	ck_assert_int_eq(state(h), 'R');
 	post(s, SIM_CMD_BURN, MS(5));
 	t_run(HALF_TICK);
@@ -966,6 +1035,24 @@ START_TEST(stair_rt_rr_alternates_each_interval)
 	ck_assert_uint_ge(runtime(b), MS(2 * RR_INTERVAL) - TICK_NS);
 	ck_assert_uint_le(runtime(b), MS(2 * RR_INTERVAL) + TICK_NS);
 	ck_assert_uint_ge(runtime(a), MS(3 * RR_INTERVAL) - TICK_NS);
+}
+END_TEST
+
+/*
+ * An RR task's interval goes on across a sleep: it burns 3 ms, sleeps
+ * 20 ms and wakes with 7 ms of its turn left (no refill: that is for
+ * normal tasks).
+ */
+START_TEST(stair_rt_rr_interval_goes_on_across_sleep)
+{
+	int pid;
+
+	boot(1);
+	pid = t_spawn_script("rr", SIM_SCHED_RR, 20, 0);
+	t_cmd(pid, SIM_CMD_BURN, MS(3), 0, 0, 0);
+	ck_assert_uint_eq(stair(pid).time_slice, RR_INTERVAL - 3);
+	t_cmd(pid, SIM_CMD_SLEEP, MS(20), 0, 0, 0);
+	ck_assert_uint_eq(stair(pid).time_slice, RR_INTERVAL - 3);
 }
 END_TEST
 
@@ -1120,6 +1207,72 @@ START_TEST(stair_tunables_interactive_acts_at_next_step)
 }
 END_TEST
 
+/*
+ * compute off trims what is left to the new, shorter slice and interval
+ * at the task's next tick: a hog 50 ms into a compute slice (1950 left,
+ * 50 of its interval) has, one tick after compute goes off, 200 - 1 and
+ * 10 - 1 left.
+ */
+START_TEST(stair_tunables_compute_off_trims_at_next_tick)
+{
+	int pid;
+
+		boot(1);
+	write_tunable(COMPUTE_PATH, "1");
+	pid = hog("hog", 0);
+	t_run(MS(50) + HALF_TICK);
+	ck_assert_uint_eq(stair(pid).slice, 1950);
+	write_tunable(COMPUTE_PATH, "0");
+	t_run(MS(1));
+	ck_assert_uint_eq(stair(pid).slice, 199);
+	ck_assert_uint_eq(stair(pid).time_slice, RR_INTERVAL - 1);
+}
+END_TEST
+
+/*
+ * ... and an RR task's turn: two RR hogs take 100 ms turns with compute
+ * on; 30 ms into a turn compute goes off, and the turn ends 10 ms on.
+ */
+START_TEST(stair_tunables_compute_off_trims_rr_turn)
+{
+	int a, b;
+
+	boot(1);
+	write_tunable(COMPUTE_PATH, "1");
+	a = rt_hog("a", SIM_SCHED_RR, 20);
+	b = rt_hog("b", SIM_SCHED_RR, 20);
+	t_run(MS(30) + HALF_TICK);
+	ck_assert_int_eq(state(a), 'R');
+	write_tunable(COMPUTE_PATH, "0");
+	t_run(MS(RR_INTERVAL - 1));
+	ck_assert_int_eq(state(a), 'R');
+	t_run(MS(1));
+	ck_assert_int_eq(state(b), 'R');
+}
+END_TEST
+
+/*
+ * ... and a sleeping task's slice at its wake-up: a script with 1954 ms
+ * of a compute slice (54 of its interval) continues it after compute
+ * goes off: 200 and 10 left.
+ */
+START_TEST(stair_tunables_compute_off_trims_at_wake)
+{
+	int pid;
+
+	boot(1);
+	write_tunable(COMPUTE_PATH, "1");
+	pid = script("t", 0);
+	poke(pid);
+	set_slice(pid, 1954, 54);
+	write_tunable(COMPUTE_PATH, "0");
+	set_forked(pid);
+	poke(pid);
+	ck_assert_uint_eq(stair(pid).slice, 200);
+	ck_assert_uint_eq(stair(pid).time_slice, RR_INTERVAL);
+}
+END_TEST
+
 /* ---- behaviour ----------------------------------------------------------- */
 
 /*
@@ -1165,6 +1318,29 @@ START_TEST(stair_interactive_task_low_latency)
 	ck_assert_msg(info.wait_ns / info.wakeups < TICK_NS,
 		      "mean wait %llu ns per wake-up",
 		      info.wait_ns / info.wakeups);
+}
+END_TEST
+
+/*
+ * Idle time is I/O wait while a task of the CPU waits for I/O: 20 idle
+ * ticks count as idle; then a task waits 20 jiffies in
+ * io_schedule_timeout(): those 20 count as iowait.
+ */
+START_TEST(stair_idle_time_is_iowait_while_a_task_waits_for_io)
+{
+	struct sim_cpu_info ci;
+	int pid;
+
+	boot(1);
+	pid = script("io", 0);
+	t_run(MS(20));
+	ck_assert_int_eq(sim_cpu_info(0, &ci), 0);
+	ck_assert_uint_eq(ci.idle, 20);
+	ck_assert_uint_eq(ci.iowait, 0);
+	t_cmd(pid, SIM_CMD_IO_WAIT, 20, 0, 0, 0);
+	ck_assert_int_eq(sim_cpu_info(0, &ci), 0);
+	ck_assert_uint_eq(ci.idle, 20);
+	ck_assert_uint_eq(ci.iowait, 20);
 }
 END_TEST
 
@@ -1262,6 +1438,26 @@ START_TEST(stair_pick_work_is_constant)
 	ck_assert_uint_gt(ci.switches - sw0, 50);
 	ck_assert_int_le(kfix_stair_pick_work() - before,
 			 2 * (long long)(ci.switches - sw0) + 2);
+}
+END_TEST
+
+/*
+ * pick_work counts one per pick: two hogs on one CPU reschedule only
+ * when an interval ends, every 10 ms (the one on the better step runs
+ * on, or the other takes over), so in a second there are 100 picks.
+ */
+START_TEST(stair_pick_work_one_per_pick)
+{
+	long long before;
+
+	boot(1);
+	hog("a", 0);
+	hog("b", 0);
+	t_run(MS(5));
+	before = kfix_stair_pick_work();
+	t_run(SEC(1));
+	ck_assert_int_eq(kfix_stair_pick_work() - before,
+			 SEC(1) / MS(RR_INTERVAL));
 }
 END_TEST
 
@@ -1898,12 +2094,6 @@ static int placed_on(int pid, unsigned long long at)
 	return 0;
 }
 
-/* jiffies at virtual time @ns (CPU 0's tick moves them at each 1 ms). */
-static unsigned long jiffies_at(unsigned long long ns)
-{
-	return sim_jiffies() - sim_now() / TICK_NS + ns / TICK_NS;
-}
-
 /* A SCHED_FIFO script pinned to @cpus: its system calls act at once. */
 static int ctl_on(const char *cpus)
 {
@@ -2072,34 +2262,48 @@ START_TEST(stair_smp_idle_pull_at_schedule)
 }
 END_TEST
 
+struct balance_case {
+	int hz;
+	unsigned long interval;	/* jiffies: 50 ms rounded up */
+};
+
+static const struct balance_case balances[] = {
+	{ 1000, 50 },
+	{ 250, 13 },		/* 12.5 ticks */
+	{ 10, 1 },		/* half a tick: every tick */
+};
+
 /*
  * A busy CPU looks every BALANCE_INTERVAL (50 ms), CPU N at the jiffies
- * where (jiffies + 7 * N) % 50 == 0, and takes one task from a CPU with
- * two more than its own.  cpu1 runs a pinned hog; cpu0 gets three
- * movable ones at 10.5 ms: cpu1 pulls one at its first such jiffy, and
- * then, at 2 against 2, none moves again.
+ * where (jiffies + 7 * N) % interval == 0, and takes one task from a CPU
+ * with two more than its own.  cpu1 runs a pinned hog; cpu0 gets three
+ * movable ones at 11.5 ticks: cpu1 pulls one at its first such jiffy,
+ * and then, at 2 against 2, none moves again.
  */
 START_TEST(stair_smp_busy_pull_every_interval_staggered)
 {
+	const struct balance_case *c = &balances[_i];
+	unsigned long long tick = SEC(1) / c->hz, changed;
 	unsigned long j;
 	int ctl, h[3], i;
 
-	boot(2);
+	boot_hz(2, c->hz);
 	hog_on("pinned", "1");
 	ctl = ctl_on("0");
 	for (i = 0; i < 3; i++)
 		h[i] = hog_on("hog", "0");
-	t_run(MS(10) + HALF_TICK);
+	t_run(11 * tick + tick / 2);
+	changed = sim_now();
 	watch_moves();
 	for (i = 0; i < 3; i++)
 		ck_assert_int_eq(set_affinity(ctl, h[i], 3), 0);
-	t_run(MS(300));
+	t_run(6 * c->interval * tick);
 	ck_assert_int_eq(nr_moves, 1);
 	ck_assert_int_eq(moves[0].to, 1);
-	j = jiffies_at(moves[0].ns);
-	ck_assert_uint_eq(moves[0].ns % TICK_NS, 0);
-	ck_assert_uint_eq((j + 7 * 1) % 50, 0);
-	ck_assert_uint_lt(moves[0].ns, MS(10) + MS(50));
+	ck_assert_uint_eq(moves[0].ns % tick, 0);
+	j = sim_jiffies() - sim_now() / tick + moves[0].ns / tick;
+	ck_assert_uint_eq((j + 7 * 1) % c->interval, 0);
+	ck_assert_uint_lt(moves[0].ns - changed, c->interval * tick);
 }
 END_TEST
 
@@ -2163,6 +2367,90 @@ START_TEST(stair_smp_offline_moves_each_task_to_least_loaded)
 	ck_assert(sim_log_contains("no longer affine to cpu2"));
 	ck_assert_uint_eq(get_affinity(asker, x), 3);
 	ck_assert_uint_eq(get_affinity(asker, y), 6);
+	ck_assert_uint_eq(get_affinity(asker, s), 7);
+}
+END_TEST
+
+/*
+ * Two wake-ups at one instant go to two idle CPUs: a CPU with a task
+ * queued for it is not idle, even before it switches.  4 CPUs: S1 and
+ * S2 wait on a completion, last ran on cpu1, which a hog keeps busy;
+ * the completer runs on cpu0.  complete_all(): S1 goes to cpu2, S2 to
+ * cpu3.
+ */
+START_TEST(stair_smp_simultaneous_wakeups_spread)
+{
+	int ctl, c, s1, s2;
+
+	boot(4);
+	ctl = ctl_on("3");
+	c = script_on("completer", "0");
+	s1 = script_on("s1", "1");
+	s2 = script_on("s2", "1");
+	hog_on("busy", "1");
+	post(s1, SIM_CMD_COMPLETION_WAIT, 0);
+	post(s2, SIM_CMD_COMPLETION_WAIT, 0);
+	t_run(MS(25));
+	ck_assert_int_eq(state(s1), 'D');
+	ck_assert_int_eq(state(s2), 'D');
+	ck_assert_int_eq(set_affinity(ctl, s1, 0xf), 0);
+	ck_assert_int_eq(set_affinity(ctl, s2, 0xf), 0);
+	ck_assert_int_eq(t_info(s1).cpu, 1);
+	ck_assert_int_eq(t_info(s2).cpu, 1);
+	t_cmd(c, SIM_CMD_COMPLETE_ALL, 0, 0, 0, 0);
+	t_run(MS(1));
+	ck_assert_int_eq(t_info(s1).cpu + t_info(s2).cpu, 2 + 3);
+	ck_assert_int_ne(t_info(s1).cpu, t_info(s2).cpu);
+}
+END_TEST
+
+/*
+ * A sleeping task whose CPU it may no longer use moves at once to the
+ * least loaded one it may: S sleeps on cpu2; allowed on 0-1 only, where
+ * cpu0 runs a hog, it is on cpu1 before it wakes.
+ */
+START_TEST(stair_smp_setaffinity_moves_sleeping_task_at_once)
+{
+	int s, ctl;
+
+	boot(4);
+	ctl = ctl_on("3");
+	s = script_on("s", "2");
+	poke(s);
+	hog_on("busy", "0");
+	t_run(MS(1));
+	ck_assert_int_eq(set_affinity(ctl, s, 0x3), 0);
+	ck_assert_int_eq(state(s), 'S');
+	ck_assert_int_eq(t_info(s).cpu, 1);
+}
+END_TEST
+
+/*
+ * An idle CPU pulls from the busiest CPU, the first of equals.  4 CPUs:
+ * cpu0 and cpu2 run two hogs each, cpu3 one, cpu1 none.  At 10.5 ms
+ * all become movable (a FIFO ctl on cpu3 does it); at 11 ms cpu1 takes
+ * one from cpu0.
+ */
+START_TEST(stair_smp_pull_from_the_busiest)
+{
+	int ctl, h[5], i;
+
+	boot(4);
+	ctl = ctl_on("3");
+	h[0] = hog_on("a0", "0");
+	h[1] = hog_on("b0", "0");
+	h[2] = hog_on("a2", "2");
+	h[3] = hog_on("b2", "2");
+	h[4] = hog_on("a3", "3");
+	t_run(MS(10) + HALF_TICK);
+	watch_moves();
+	for (i = 0; i < 5; i++)
+		ck_assert_int_eq(set_affinity(ctl, h[i], 0xf), 0);
+	t_run(HALF_TICK);
+	ck_assert_int_eq(nr_moves, 1);
+	ck_assert_uint_eq(moves[0].ns, MS(11));
+	ck_assert_int_eq(moves[0].from, 0);
+	ck_assert_int_eq(moves[0].to, 1);
 }
 END_TEST
 
@@ -2207,6 +2495,9 @@ static Suite *staircase_suite(void)
 	tcase_add_loop_test(tc, stair_wake_counts_run_and_sleep, 0,
 			    N(ran_ms));
 	tcase_add_test(tc, stair_wake_counts_cpu_time_not_waiting);
+	tcase_add_test(tc, stair_wake_counts_run_since_the_slice_began);
+	tcase_add_test(tc, stair_wake_switches_voluntary_or_not);
+	tcase_add_test(tc, stair_wake_of_a_runnable_task_is_no_wakeup);
 
 	tc = tcase(s, "fork_yield");
 	tcase_add_test(tc, stair_fork_child_burst_zero_full_slice);
@@ -2231,6 +2522,7 @@ static Suite *staircase_suite(void)
 	tc = tcase(s, "rt");
 	tcase_add_test(tc, stair_rt_rr_alternates_each_interval);
 	tcase_add_test(tc, stair_rt_fifo_never_expires);
+	tcase_add_test(tc, stair_rt_rr_interval_goes_on_across_sleep);
 	tcase_add_test(tc, stair_rt_before_normal);
 
 	tc = tcase(s, "tunables");
@@ -2242,14 +2534,19 @@ static Suite *staircase_suite(void)
 	tcase_add_test(tc, stair_tunables_compute_steps_every_hundred_ms);
 	tcase_add_test(tc, stair_tunables_compute_acts_at_next_step);
 	tcase_add_test(tc, stair_tunables_interactive_acts_at_next_step);
+	tcase_add_test(tc, stair_tunables_compute_off_trims_at_next_tick);
+	tcase_add_test(tc, stair_tunables_compute_off_trims_rr_turn);
+	tcase_add_test(tc, stair_tunables_compute_off_trims_at_wake);
 
 	tc = tcase(s, "behaviour");
 	tcase_add_test(tc, stair_share_nice0_vs_nice19);
 	tcase_add_test(tc, stair_interactive_task_low_latency);
 	tcase_add_test(tc, stair_nice_keeps_used_part_of_slice);
+	tcase_add_test(tc, stair_idle_time_is_iowait_while_a_task_waits_for_io);
 	tcase_add_test(tc, stair_starvation_bound_numbers);
 	tcase_add_test(tc, stair_starvation_bound_holds);
 	tcase_add_test(tc, stair_pick_work_is_constant);
+	tcase_add_test(tc, stair_pick_work_one_per_pick);
 
 	tc = tcase(s, "check");
 	tcase_add_loop_test(tc, stair_check_reports_each_broken_rule, 0,
@@ -2282,9 +2579,13 @@ static Suite *staircase_suite(void)
 	tcase_add_test(tc, stair_smp_wake_all_busy_stays_home);
 	tcase_add_test(tc, stair_smp_idle_pull_at_tick);
 	tcase_add_test(tc, stair_smp_idle_pull_at_schedule);
-	tcase_add_test(tc, stair_smp_busy_pull_every_interval_staggered);
+	tcase_add_loop_test(tc, stair_smp_busy_pull_every_interval_staggered, 0,
+			    N(balances));
 	tcase_add_test(tc, stair_smp_one_task_more_is_balanced);
 	tcase_add_test(tc, stair_smp_offline_moves_each_task_to_least_loaded);
+	tcase_add_test(tc, stair_smp_simultaneous_wakeups_spread);
+	tcase_add_test(tc, stair_smp_setaffinity_moves_sleeping_task_at_once);
+	tcase_add_test(tc, stair_smp_pull_from_the_busiest);
 
 	return s;
 }
