@@ -1753,6 +1753,60 @@ START_TEST(stair_pi_boost_of_waiting_owner_preempts)
 END_TEST
 
 /*
+ * A boost is no wake-up: to the running task's level it does not
+ * preempt.  As above, but the hog M is FIFO 10 too (89): O, boosted to
+ * 89, waits behind it.
+ */
+START_TEST(stair_pi_boost_to_equal_level_does_not_preempt)
+{
+	int o, m, w;
+
+	boot(2);
+	o = script_on("o", "0");
+	t_cmd(o, SIM_CMD_MUTEX_LOCK, 0, 0, 0, 0);
+	m = spawn_on("m", SIM_SCHED_FIFO, 10, 0, "0", t_body_hog);
+	post(o, SIM_CMD_BURN, MS(50));
+	w = spawn_on("w", SIM_SCHED_FIFO, 10, 0, "1", NULL);
+	t_run(MS(5));
+	post(w, SIM_CMD_MUTEX_LOCK, 0);
+	t_run(HALF_TICK);
+	ck_assert_int_eq(state(w), 'D');
+	ck_assert_int_eq(t_info(o).prio, 99 - 10);
+	ck_assert_int_eq(state(o), 'Q');
+	ck_assert_int_eq(state(m), 'R');
+}
+END_TEST
+
+/*
+ * The end of a boost gives way at once: O, boosted to 89 over FIFO 5
+ * hog M (94), unlocks the mutex W waits for: O is back on 120 and M
+ * runs.
+ */
+START_TEST(stair_pi_boost_end_gives_way)
+{
+	int o, m, w;
+
+	boot(2);
+	o = script_on("o", "0");
+	t_cmd(o, SIM_CMD_MUTEX_LOCK, 0, 0, 0, 0);
+	m = spawn_on("m", SIM_SCHED_FIFO, 5, 0, "0", t_body_hog);
+	post(o, SIM_CMD_BURN, MS(5));
+	post(o, SIM_CMD_MUTEX_UNLOCK, 0);
+	post(o, SIM_CMD_BURN, MS(50));
+	w = spawn_on("w", SIM_SCHED_FIFO, 10, 0, "1", NULL);
+	t_run(MS(5));
+	post(w, SIM_CMD_MUTEX_LOCK, 0);
+	t_run(HALF_TICK);
+	ck_assert_int_eq(state(o), 'R');
+	t_run(MS(5));
+	ck_assert_int_eq(state(w), 'S');
+	ck_assert_int_eq(t_info(o).prio, STATIC_PRIO(0));
+	ck_assert_int_eq(state(o), 'Q');
+	ck_assert_int_eq(state(m), 'R');
+}
+END_TEST
+
+/*
  * A boosted yielder waits at its inherited level, not at 139, and runs
  * there again.  O holds mutex 0 (asleep), W (FIFO 10) blocks on it: O
  * is boosted to 89.  O wakes to yield, on cpu0 where FIFO 5 hog M (94)
@@ -1783,22 +1837,53 @@ END_TEST
 
 /* ---- nice and policy ----------------------------------------------------- */
 
+struct renice_case {
+	unsigned int slice, time_slice;	/* left of 200 ms at nice 0 */
+	int nice;			/* the new nice, its slice <= used */
+	int prio;			/* the new level */
+};
+
+static const struct renice_case renices[] = {
+	/* 146 used, nice 19 (slice 10): 1 left, its top step */
+	{ 54, 4, 19, 139 },
+	/* 100 used, nice 10 (slice 100): 1 left, 131 + (99 - 10) / 10 */
+	{ 100, 10, 10, 139 },
+};
+
 /*
- * Nice to a slice shorter than what is used leaves one jiffy: 146 ms
- * used of 200, nice 19 (slice 10): slice 1, interval 1, level 139.
+ * Nice to a slice no longer than what is used leaves one jiffy of it,
+ * and of the interval.
  */
 START_TEST(stair_nice_shorter_than_used_leaves_one_jiffy)
+{
+	const struct renice_case *c = &renices[_i];
+	int pid;
+
+	boot(1);
+	pid = script("t", 0);
+	poke(pid);
+	set_slice(pid, c->slice, c->time_slice);
+	ck_assert_int_eq(t_syscall(pid, SIM_SYS_nice, c->nice, 0, 0), 0);
+	ck_assert_uint_eq(stair(pid).slice, 1);
+	ck_assert_uint_eq(stair(pid).time_slice, 1);
+	ck_assert_int_eq(stair(pid).prio, c->prio);
+}
+END_TEST
+
+/*
+ * Nice caps the burst at the new 19 - nice: burst 19 at nice 0, then
+ * nice 10: burst 9.
+ */
+START_TEST(stair_nice_caps_burst)
 {
 	int pid;
 
 	boot(1);
 	pid = script("t", 0);
 	poke(pid);
-	set_slice(pid, 54, 4);
-	ck_assert_int_eq(t_syscall(pid, SIM_SYS_nice, 19, 0, 0), 0);
-	ck_assert_uint_eq(stair(pid).slice, 1);
-	ck_assert_uint_eq(stair(pid).time_slice, 1);
-	ck_assert_int_eq(stair(pid).prio, STATIC_PRIO(19));
+	set_burst(pid, max_burst(0));
+	ck_assert_int_eq(t_syscall(pid, SIM_SYS_nice, 10, 0, 0), 0);
+	ck_assert_uint_eq(stair(pid).burst, max_burst(10));
 }
 END_TEST
 
@@ -2561,7 +2646,11 @@ static Suite *staircase_suite(void)
 	tc = tcase(s, "pi_nice_policy");
 	tcase_add_test(tc, stair_pi_boost_of_waiting_owner_preempts);
 	tcase_add_test(tc, stair_pi_boosted_yielder_keeps_inherited_level);
-	tcase_add_test(tc, stair_nice_shorter_than_used_leaves_one_jiffy);
+	tcase_add_test(tc, stair_pi_boost_to_equal_level_does_not_preempt);
+	tcase_add_test(tc, stair_pi_boost_end_gives_way);
+	tcase_add_loop_test(tc, stair_nice_shorter_than_used_leaves_one_jiffy, 0,
+			    N(renices));
+	tcase_add_test(tc, stair_nice_caps_burst);
 	tcase_add_test(tc, stair_nice_running_lowered_gives_way);
 	tcase_add_test(tc, stair_setscheduler_refills_between_rt_and_normal);
 	tcase_add_test(tc, stair_setscheduler_running_lowered_gives_way);
