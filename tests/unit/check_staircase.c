@@ -782,6 +782,39 @@ START_TEST(stair_yield_picked_runs_at_its_top_step)
 }
 END_TEST
 
+/*
+ * A picked yielder runs at the head of its level, first again among its
+ * equals.  All nice 19, so all on 139: hogs A, B and script Y.  At 5 ms
+ * Y wakes (a full interval against A's 5 ms: it goes first) and yields
+ * to the tail; A runs out its slice, then B; at 20 ms Y is picked and
+ * burns.  At 20.5 ms script S (nice 0, 120) preempts it for 1 ms: then
+ * Y, at the head of 139, runs again, not A.
+ */
+START_TEST(stair_yield_picked_yielder_heads_its_level)
+{
+	int y, s;
+
+	boot(1);
+	y = script("y", 19);
+	s = script("s", 0);
+	poke(y);
+	poke(s);
+	hog("a", 19);
+	hog("b", 19);
+	t_run(MS(5));
+	post(y, SIM_CMD_SYSCALL, SIM_SYS_sched_yield);
+	post(y, SIM_CMD_BURN, MS(20));
+	t_run(MS(15) + HALF_TICK);
+	ck_assert_int_eq(state(y), 'R');
+	post(s, SIM_CMD_BURN, MS(1));
+	t_run(HALF_TICK / 2);
+	ck_assert_int_eq(state(s), 'R');
+	t_run(MS(1));
+	ck_assert_int_eq(state(s), 'S');
+	ck_assert_int_eq(state(y), 'R');
+}
+END_TEST
+
 /* An RT yielder stays on its RT level. */
 START_TEST(stair_yield_rt_keeps_level)
 {
@@ -1018,6 +1051,35 @@ START_TEST(stair_compute_idle_cpu_not_delayed)
 	post(s, SIM_CMD_BURN, MS(5));
 	t_run(HALF_TICK);
 	ck_assert_int_eq(state(s), 'R');
+}
+END_TEST
+
+/*
+ * compute: a delayed preemption ends when curr leaves the CPU.  Script H
+ * (nice 5) burns 5 ms; S (nice 0) wakes 2 ms in and waits (H has run 2
+ * ticks); when H sleeps, S runs at once, and when S sleeps the CPU
+ * idles with nothing owed.
+ */
+START_TEST(stair_compute_delay_ends_with_the_switch)
+{
+	int h, s;
+
+	boot(1);
+	write_tunable(COMPUTE_PATH, "1");
+	h = script("h", 5);
+	s = script("s", 0);
+	poke(h);
+	poke(s);
+	t_run(MS(50));
+	post(h, SIM_CMD_BURN, MS(5));
+	t_run(MS(2) + HALF_TICK);
+	post(s, SIM_CMD_BURN, MS(1));
+	t_run(HALF_TICK);
+	ck_assert_int_eq(state(s), 'Q');
+	t_run(MS(3));
+	ck_assert_int_eq(state(h), 'S');
+	ck_assert_int_eq(state(s), 'S');
+	ck_assert_uint_eq(runtime(s), MS(1));
 }
 END_TEST
 
@@ -1966,6 +2028,33 @@ START_TEST(stair_setscheduler_refills_between_rt_and_normal)
 }
 END_TEST
 
+/* A task that runs 2 ms, renices itself by +5, then burns. */
+static void renice_later_body(void *unused)
+{
+	sim_burn(MS(2));
+	sim_syscall(SIM_SYS_nice, 5, 0, 0);
+	t_body_hog(NULL);
+}
+
+/*
+ * Nice does not make an RT task give way: FIFO 10 task F runs, an equal
+ * FIFO hog E waits behind it; 2 ms in, F renices itself: F runs on.
+ */
+START_TEST(stair_nice_rt_task_runs_on)
+{
+	int f, e;
+
+	boot(1);
+	f = t_spawn("f", SIM_SCHED_FIFO, 10, 0, renice_later_body, NULL);
+	t_run(MS(1));
+	e = rt_hog("e", SIM_SCHED_FIFO, 10);
+	t_run(MS(5));
+	ck_assert_int_eq(t_info(f).nice, 5);
+	ck_assert_int_eq(state(f), 'R');
+	ck_assert_uint_eq(runtime(e), 0);
+}
+END_TEST
+
 /* user address of a struct sched_param of 0, for lower_body */
 static unsigned long normal_param;
 
@@ -1976,6 +2065,38 @@ static void lower_body(void *unused)
 		    normal_param);
 	t_body_hog(NULL);
 }
+
+/* user address of a struct sched_param of 10, for refifo_body */
+static unsigned long fifo10_param;
+
+/* A task that runs 2 ms, sets itself to SCHED_FIFO 10 again, burns. */
+static void refifo_body(void *unused)
+{
+	sim_burn(MS(2));
+	sim_syscall(SIM_SYS_sched_setscheduler, 0, SIM_SCHED_FIFO,
+		    fifo10_param);
+	t_body_hog(NULL);
+}
+
+/*
+ * A running task whose level stays is not rescheduled: FIFO 10 task F
+ * runs, an equal FIFO hog E waits; F sets itself FIFO 10 again: F runs
+ * on.
+ */
+START_TEST(stair_setscheduler_same_level_runs_on)
+{
+	int f, e;
+
+	boot(1);
+	fifo10_param = user_param(script("mapper", 0), 10);
+	f = t_spawn("f", SIM_SCHED_FIFO, 10, 0, refifo_body, NULL);
+	t_run(MS(1));
+	e = rt_hog("e", SIM_SCHED_FIFO, 10);
+	t_run(MS(5));
+	ck_assert_int_eq(state(f), 'R');
+	ck_assert_uint_eq(runtime(e), 0);
+}
+END_TEST
 
 /*
  * A running task made worse gives way at once: hog H (nice -10) runs at
@@ -2591,6 +2712,7 @@ static Suite *staircase_suite(void)
 	tcase_add_test(tc, stair_yield_lets_lower_step_run);
 	tcase_add_test(tc, stair_yield_picked_runs_at_its_top_step);
 	tcase_add_test(tc, stair_yield_rt_keeps_level);
+	tcase_add_test(tc, stair_yield_picked_yielder_heads_its_level);
 
 	tc = tcase(s, "preemption");
 	tcase_add_test(tc, stair_preempt_better_step_at_once);
@@ -2603,6 +2725,7 @@ static Suite *staircase_suite(void)
 	tcase_add_test(tc, stair_compute_no_delay_after_cache_delay);
 	tcase_add_test(tc, stair_compute_rt_waker_not_delayed);
 	tcase_add_test(tc, stair_compute_idle_cpu_not_delayed);
+	tcase_add_test(tc, stair_compute_delay_ends_with_the_switch);
 
 	tc = tcase(s, "rt");
 	tcase_add_test(tc, stair_rt_rr_alternates_each_interval);
@@ -2654,6 +2777,8 @@ static Suite *staircase_suite(void)
 	tcase_add_test(tc, stair_nice_running_lowered_gives_way);
 	tcase_add_test(tc, stair_setscheduler_refills_between_rt_and_normal);
 	tcase_add_test(tc, stair_setscheduler_running_lowered_gives_way);
+	tcase_add_test(tc, stair_setscheduler_same_level_runs_on);
+	tcase_add_test(tc, stair_nice_rt_task_runs_on);
 
 	tc = tcase(s, "smp");
 	tcase_add_loop_test(tc, stair_smp_hogs_spread, 0, N(smp_cpus));
