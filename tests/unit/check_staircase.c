@@ -222,6 +222,12 @@ static long set_affinity(int setter, int pid, unsigned long mask)
 			 sizeof(mask), uaddr);
 }
 
+/* A SCHED_FIFO script pinned to @cpus: its system calls act at once. */
+static int ctl_on(const char *cpus)
+{
+	return spawn_on("ctl", SIM_SCHED_FIFO, 50, 0, cpus, NULL);
+}
+
 /* ---- the numbers: intervals and slices ----------------------------------- */
 
 struct slice_case {
@@ -1080,6 +1086,43 @@ START_TEST(stair_compute_delay_ends_with_the_switch)
 	ck_assert_int_eq(state(h), 'S');
 	ck_assert_int_eq(state(s), 'S');
 	ck_assert_uint_eq(runtime(s), MS(1));
+}
+END_TEST
+
+/*
+ * compute: a delayed preemption whose waker went elsewhere is dropped at
+ * cache_delay, after one reschedule.  2 CPUs: hog H (nice 5) on cpu0,
+ * script T on cpu1 burns 20..30 ms.  S (nice 0, last on cpu0) runs
+ * 20..22 ms, then wakes at 24.5 ms: both CPUs busy, so on cpu0, where
+ * H has run 2 ticks: it waits.  At 30 ms T sleeps and cpu1 pulls S.  At
+ * 32 ms H's tenth tick reschedules it once (H runs on); from then on no
+ * pick at all until H's or S's 100 ms interval ends.
+ */
+START_TEST(stair_compute_delay_dropped_when_the_waker_leaves)
+{
+	long long picks;
+	int ctl, s, t;
+
+	boot(2);
+	write_tunable(COMPUTE_PATH, "1");
+	ctl = ctl_on("1");
+	t = script_on("t", "1");
+	s = script_on("s", "0");
+	spawn_on("h", SIM_SCHED_NORMAL, 0, 5, "0", t_body_hog);
+	t_run(MS(20));
+	ck_assert_int_eq(set_affinity(ctl, s, 3), 0);
+	post(t, SIM_CMD_BURN, MS(10));
+	post(s, SIM_CMD_BURN, MS(2));
+	t_run(MS(4) + HALF_TICK);
+	post(s, SIM_CMD_BURN, MS(100));
+	t_run(HALF_TICK);
+	ck_assert_int_eq(state(s), 'Q');
+	t_run(MS(10));
+	ck_assert_int_eq(t_info(s).cpu, 1);
+	ck_assert_int_eq(state(s), 'R');
+	picks = kfix_stair_pick_work();
+	t_run(MS(25));
+	ck_assert_int_eq(kfix_stair_pick_work(), picks);
 }
 END_TEST
 
@@ -2300,12 +2343,6 @@ static int placed_on(int pid, unsigned long long at)
 	return 0;
 }
 
-/* A SCHED_FIFO script pinned to @cpus: its system calls act at once. */
-static int ctl_on(const char *cpus)
-{
-	return spawn_on("ctl", SIM_SCHED_FIFO, 50, 0, cpus, NULL);
-}
-
 /*
  * A new task goes to the allowed CPU with the fewest tasks, the lowest
  * of equals.  4 CPUs: init (which forks) on cpu0, hogs pinned to cpu1
@@ -2726,6 +2763,7 @@ static Suite *staircase_suite(void)
 	tcase_add_test(tc, stair_compute_rt_waker_not_delayed);
 	tcase_add_test(tc, stair_compute_idle_cpu_not_delayed);
 	tcase_add_test(tc, stair_compute_delay_ends_with_the_switch);
+	tcase_add_test(tc, stair_compute_delay_dropped_when_the_waker_leaves);
 
 	tc = tcase(s, "rt");
 	tcase_add_test(tc, stair_rt_rr_alternates_each_interval);
