@@ -20,8 +20,8 @@
  *  on its top step for RR_INTERVAL * (burst + 1) before walking down;
  *  every slice it uses up costs one burst.  Waking refills the slice,
  *  except when the task ran and slept for less than RR_INTERVAL in all
- *  (or has just been forked): then it continues the slice it had, so
- *  that sleeping briefly buys nothing.  A sleep in TASK_UNINTERRUPTIBLE
+ *  (or has forked a child since it last woke): then it continues the
+ *  slice it had, so that sleeping briefly, or forking, buys nothing.  A sleep in TASK_UNINTERRUPTIBLE
  *  refills but earns no burst (disk waits are not interactivity).
  *
  *  Fork gives the child burst 0 and a full slice of its own (no slice
@@ -103,7 +103,7 @@
  * ->sflags: flags in the low bits, and above SF_GEN_SHIFT the tunables'
  * generation (stair_gen) when the slice was last refilled.
  */
-#define SF_FORKED	1	/* not woken since fork: keep the slice */
+#define SF_FORKED	1	/* forked since it last woke: keep the slice */
 #define SF_YIELDED	2	/* waits at 139 after a yield, not running */
 #define SF_FLAGS	((1U << SF_GEN_SHIFT) - 1)
 #define SF_GEN_SHIFT	8
@@ -900,9 +900,9 @@ static void stair_scheduler_tick(void)
 /*
  * recalc_on_wake - @p wakes at @now after a sleep that was
  * uninterruptible if @unint.  A task that has run and slept less than
- * RR_INTERVAL in all since its slice was refilled, or has not woken
- * since fork, continues its slice; any other gets a new slice and, for
- * an interruptible sleep, one more burst.
+ * RR_INTERVAL in all since its slice was refilled, or has forked since
+ * it last woke, continues its slice; any other gets a new slice and,
+ * for an interruptible sleep, one more burst.
  */
 static void recalc_on_wake(task_t *p, unsigned long long now, int unint)
 {
@@ -973,7 +973,7 @@ out:
 
 /*
  * stair_sched_fork - set up a new task: burst 0, a full slice of its own
- * (the parent keeps all of its), its first wake-up continues that slice.
+ * (the parent keeps all of its).
  */
 static void stair_sched_fork(task_t *p)
 {
@@ -983,7 +983,7 @@ static void stair_sched_fork(task_t *p)
 	INIT_LIST_HEAD(&s->run_list);
 	s->on_rq = 0;
 	s->burst = 0;
-	s->sflags = SF_FORKED;
+	s->sflags = 0;
 	refill_slice(p);
 	s->timestamp = sched_clock();
 	s->prio = effective_prio(p);
@@ -994,7 +994,9 @@ static void stair_sched_fork(task_t *p)
 /*
  * stair_wake_up_new_task - queue a new task at the tail of its level on
  * the least loaded allowed CPU.  It preempts only a worse level: at an
- * equal one the parent keeps the CPU (no child-first).
+ * equal one the parent keeps the CPU (no child-first).  The parent is
+ * marked: its next wake-up continues its slice, so that a task cannot
+ * fork its way to fresh slices and burst (a fork bomb).
  */
 static void stair_wake_up_new_task(task_t *p, unsigned long clone_flags)
 {
@@ -1016,6 +1018,8 @@ static void stair_wake_up_new_task(task_t *p, unsigned long clone_flags)
 	enqueue_task(p, rq);
 	if (rq->curr == rq->idle || stair(p)->prio < stair(rq->curr)->prio)
 		preempt_curr(p, rq);
+	/* current runs here, irqs are off: nothing else writes its flags */
+	stair(current)->sflags |= SF_FORKED;
 	task_rq_unlock(rq, &flags);
 }
 

@@ -8,7 +8,7 @@
  * kfix_stair.h (in jiffies) are the milliseconds of the rules.
  *
  * What the harness API cannot show (burst, the slice and interval left,
- * the "just forked" flag) is read through kfix_stair.h; the same
+ * the "has forked" flag) is read through kfix_stair.h; the same
  * functions prepare a task before the event under test.
  *
  * How the exact numbers are made exact:
@@ -16,7 +16,7 @@
  *     this very instant; a command posted now wakes it after 0 ns of
  *     sleep, and the command runs in 0 ns of CPU unless it burns;
  *   - sleeps start at a tick and last whole ticks;
- *   - a wake-up with the "just forked" flag set continues the slice it
+ *   - a wake-up with the "has forked" flag set continues the slice it
  *     has and recomputes the level only: tests set the flag to see the
  *     level a given slice and burst give.
  *
@@ -45,7 +45,7 @@
 #define CACHE_DELAY		10	/* ms, compute: preemption delay */
 #define STATIC_PRIO(nice)	(120 + (nice))
 #define BOTTOM			139	/* the last step */
-#define SF_FORKED		1	/* kfix_stair sflags: not woken yet */
+#define SF_FORKED		1	/* kfix_stair sflags: forked, not woken */
 
 #define INTERACTIVE_PATH	"/sys/cpusched/staircase/interactive"
 #define COMPUTE_PATH		"/sys/cpusched/staircase/compute"
@@ -300,7 +300,7 @@ START_TEST(stair_burst_capped_at_nineteen_minus_nice)
 
 	boot(1);
 	pid = script("t", nice);
-	poke(pid);			/* clears "just forked" */
+	poke(pid);			/* the first wake-up: run 0 */
 	set_burst(pid, max ? max - 1 : 0);
 	t_cmd(pid, SIM_CMD_SLEEP, MS(2 * RR_INTERVAL), 0, 0, 0);
 	ck_assert_uint_eq(stair(pid).burst, max);
@@ -346,7 +346,7 @@ static const struct prio_case prios[] = {
 /*
  * Before: a sleeping script task with the case's burst, slice used (and
  * so much of its interval: the interval ends with each step) and the
- * "just forked" flag.  A wake-up continues that slice and sets the
+ * "has forked" flag.  A wake-up continues that slice and sets the
  * level from the formula.  After: prio as in the table.
  */
 START_TEST(stair_effective_prio_formula)
@@ -449,23 +449,35 @@ END_TEST
 /* ---- wake-ups ------------------------------------------------------------ */
 
 /*
- * The first wake-up after fork continues the slice, however long the
- * sleep: a new script waits 20 ms, then burns 30 ms: slice 170, burst
- * still 0, prio 123 (121 + 20 / 10).
+ * A parent's first wake-up after it forked continues its slice, however
+ * long the sleep: P, with 30 ms of its slice used (170 left, level 123:
+ * 121 + 20 / 10), forks, sleeps 20 ms and wakes: slice 170, burst 0,
+ * level 123, flag gone.  Its child wakes after the same sleep like any
+ * task: a new slice and one more burst.  (P is given the flag to reach
+ * the fork with its slice as it was.)
  */
 START_TEST(stair_wake_after_fork_continues_slice)
 {
-	int pid;
+	int pid, child;
 
 	boot(1);
-	pid = script("t", 0);
+	pid = script("p", 0);
+	poke(pid);
+	set_slice(pid, 170, RR_INTERVAL);
+	set_forked(pid);
+	child = t_cmd(pid, SIM_CMD_FORK, 0, 0, 0, 0);
+	ck_assert_uint_eq(stair(pid).slice, 170);
 	ck_assert_uint_eq(stair(pid).sflags & SF_FORKED, SF_FORKED);
+	ck_assert_uint_eq(stair(child).sflags & SF_FORKED, 0);
 	t_run(MS(20));
-	t_cmd(pid, SIM_CMD_BURN, MS(30), 0, 0, 0);
+	poke(pid);
 	ck_assert_uint_eq(stair(pid).sflags & SF_FORKED, 0);
 	ck_assert_uint_eq(stair(pid).slice, 170);
 	ck_assert_uint_eq(stair(pid).burst, 0);
 	ck_assert_int_eq(stair(pid).prio, 123);
+	poke(child);
+	ck_assert_uint_eq(stair(child).slice, 200);
+	ck_assert_uint_eq(stair(child).burst, 1);
 }
 END_TEST
 
@@ -654,7 +666,8 @@ END_TEST
 
 /*
  * Fork: the child has burst 0 and a full slice of its own; the parent's
- * slice and burst do not change (no splitting).
+ * slice and burst do not change (no splitting), and the parent, not the
+ * child, is marked to continue its slice at its next wake-up.
  */
 START_TEST(stair_fork_child_burst_zero_full_slice)
 {
@@ -674,7 +687,8 @@ START_TEST(stair_fork_child_burst_zero_full_slice)
 	ck_assert_uint_eq(after.burst, 7);
 	ck_assert_uint_eq(stair(child).burst, 0);
 	ck_assert_uint_eq(stair(child).slice, 200);
-	ck_assert_uint_eq(stair(child).sflags & SF_FORKED, SF_FORKED);
+	ck_assert_uint_eq(stair(child).sflags & SF_FORKED, 0);
+	ck_assert_uint_eq(after.sflags & SF_FORKED, SF_FORKED);
 }
 END_TEST
 
