@@ -721,6 +721,34 @@ START_TEST(stair_fork_parent_keeps_cpu)
 }
 END_TEST
 
+static int twin[2];
+
+static void fork_twice_body(void *unused)
+{
+	twin[0] = sim_fork(t_body_hog, NULL);
+	twin[1] = sim_fork(t_body_hog, NULL);
+	t_body_hog(NULL);
+}
+
+/*
+ * A child starts unmarked even when its parent is marked already: P
+ * forks twice without sleeping; P is marked, neither child is.
+ */
+START_TEST(stair_fork_child_starts_unmarked)
+{
+	int parent;
+
+	boot(1);
+	parent = t_spawn("parent", SIM_SCHED_NORMAL, 0, 0, fork_twice_body,
+			 NULL);
+	t_run(MS(1));
+	ck_assert_int_gt(twin[1], 0);
+	ck_assert_uint_eq(stair(parent).sflags & SF_FORKED, SF_FORKED);
+	ck_assert_uint_eq(stair(twin[0]).sflags & SF_FORKED, 0);
+	ck_assert_uint_eq(stair(twin[1]).sflags & SF_FORKED, 0);
+}
+END_TEST
+
 /* ---- yield --------------------------------------------------------------- */
 
 /*
@@ -2759,6 +2787,7 @@ static Suite *staircase_suite(void)
 	tc = tcase(s, "fork_yield");
 	tcase_add_test(tc, stair_fork_child_burst_zero_full_slice);
 	tcase_add_test(tc, stair_fork_parent_keeps_cpu);
+	tcase_add_test(tc, stair_fork_child_starts_unmarked);
 	tcase_add_test(tc, stair_yield_to_bottom_with_fresh_slice);
 	tcase_add_test(tc, stair_yield_lets_lower_step_run);
 	tcase_add_test(tc, stair_yield_picked_runs_at_its_top_step);
