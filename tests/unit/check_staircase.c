@@ -2113,6 +2113,38 @@ START_TEST(stair_setscheduler_refills_between_rt_and_normal)
 }
 END_TEST
 
+/* A task that runs 2 ms, calls nice(0), then burns. */
+static void nice0_body(void *unused)
+{
+	sim_burn(MS(2));
+	sim_syscall(SIM_SYS_nice, 0, 0, 0);
+	t_body_hog(NULL);
+}
+
+/*
+ * Nice to the same value changes nothing, not even a task's place: R
+ * runs on 120, hog Q waits behind it on 120; R calls nice(0) at 2 ms.
+ * A FIFO script preempts R from 3.5 to 4.5 ms: then R, still at the
+ * head of 120, runs again, not Q.
+ */
+START_TEST(stair_nice_same_value_keeps_place)
+{
+	int r, q, f;
+
+	boot(1);
+	f = t_spawn_script("fifo", SIM_SCHED_FIFO, 10, 0);
+	r = t_spawn("r", SIM_SCHED_NORMAL, 0, 0, nice0_body, NULL);
+	q = hog("q", 0);
+	t_run(MS(3) + HALF_TICK);
+	ck_assert_int_eq(state(r), 'R');
+	post(f, SIM_CMD_BURN, MS(1));
+	t_run(MS(1) + HALF_TICK / 2);
+	ck_assert_int_eq(state(f), 'S');
+	ck_assert_int_eq(state(r), 'R');
+	ck_assert_int_eq(state(q), 'Q');
+}
+END_TEST
+
 /* A task that runs 2 ms, renices itself by +5, then burns. */
 static void renice_later_body(void *unused)
 {
@@ -2860,6 +2892,7 @@ static Suite *staircase_suite(void)
 	tcase_add_test(tc, stair_setscheduler_running_lowered_gives_way);
 	tcase_add_test(tc, stair_setscheduler_same_level_runs_on);
 	tcase_add_test(tc, stair_nice_rt_task_runs_on);
+	tcase_add_test(tc, stair_nice_same_value_keeps_place);
 
 	tc = tcase(s, "smp");
 	tcase_add_loop_test(tc, stair_smp_hogs_spread, 0, N(smp_cpus));
