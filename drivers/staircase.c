@@ -21,8 +21,9 @@
  *  every slice it uses up costs one burst.  Waking refills the slice,
  *  except when the task ran and slept for less than RR_INTERVAL in all
  *  (or has forked a child since it last woke): then it continues the
- *  slice it had, so that sleeping briefly, or forking, buys nothing.  A sleep in TASK_UNINTERRUPTIBLE
- *  refills but earns no burst (disk waits are not interactivity).
+ *  slice it had, so that sleeping briefly, or forking, buys nothing.  A
+ *  sleep in TASK_UNINTERRUPTIBLE refills but earns no burst (disk waits
+ *  are not interactivity).
  *
  *  Fork gives the child burst 0 and a full slice of its own (no slice
  *  splitting), at the tail of its level; the parent keeps the CPU unless
@@ -103,7 +104,7 @@
  * ->sflags: flags in the low bits, and above SF_GEN_SHIFT the tunables'
  * generation (stair_gen) when the slice was last refilled.
  */
-#define SF_FORKED	1	/* forked since it last woke: keep the slice */
+#define SF_FORKED	1	/* forked since it woke: keep the slice */
 #define SF_YIELDED	2	/* waits at 139 after a yield, not running */
 #define SF_FLAGS	((1U << SF_GEN_SHIFT) - 1)
 #define SF_GEN_SHIFT	8

@@ -45,7 +45,7 @@
 #define CACHE_DELAY		10	/* ms, compute: preemption delay */
 #define STATIC_PRIO(nice)	(120 + (nice))
 #define BOTTOM			139	/* the last step */
-#define SF_FORKED		1	/* kfix_stair sflags: forked, not woken */
+#define SF_FORKED		1	/* kfix_stair sflags: has forked */
 
 #define INTERACTIVE_PATH	"/sys/cpusched/staircase/interactive"
 #define COMPUTE_PATH		"/sys/cpusched/staircase/compute"
@@ -2873,7 +2873,8 @@ static Suite *staircase_suite(void)
 	tcase_add_loop_test(tc, stair_check_reports_each_broken_rule, 0,
 			    N(check_cases));
 	tcase_add_test(tc, stair_check_reports_rt_off_level);
-	tcase_add_test(tc, stair_check_holds_slices_refilled_after_a_tunable_write);
+	tcase_add_test(tc,
+		stair_check_holds_slices_refilled_after_a_tunable_write);
 
 	tc = tcase(s, "hz");
 	tcase_add_loop_test(tc, stair_hz_intervals_in_jiffies, 0, N(hzs));
@@ -2884,8 +2885,8 @@ static Suite *staircase_suite(void)
 	tcase_add_test(tc, stair_pi_boosted_yielder_keeps_inherited_level);
 	tcase_add_test(tc, stair_pi_boost_to_equal_level_does_not_preempt);
 	tcase_add_test(tc, stair_pi_boost_end_gives_way);
-	tcase_add_loop_test(tc, stair_nice_shorter_than_used_leaves_one_jiffy, 0,
-			    N(renices));
+	tcase_add_loop_test(tc, stair_nice_shorter_than_used_leaves_one_jiffy,
+			    0, N(renices));
 	tcase_add_test(tc, stair_nice_caps_burst);
 	tcase_add_test(tc, stair_nice_running_lowered_gives_way);
 	tcase_add_test(tc, stair_setscheduler_refills_between_rt_and_normal);

@@ -32,7 +32,7 @@ struct kfix_stair {
 	unsigned int burst;		/* 0..19 - nice */
 	unsigned int slice;		/* jiffies left of the slice */
 	unsigned int time_slice;	/* jiffies left of the interval */
-	unsigned int sflags;		/* 1: forked since it woke, 2: yielded */
+	unsigned int sflags;		/* 1: has forked, 2: has yielded */
 	int queued;			/* on_rq */
 	unsigned long long runtime;	/* ns run since the slice refill */
 };
