@@ -721,6 +721,39 @@ START_TEST(stair_fork_parent_keeps_cpu)
 }
 END_TEST
 
+/* Forks, burns 250 ms (through its slice's end), sleeps 20 ms, burns. */
+static void fork_then_run_body(void *unused)
+{
+	sim_fork(t_body_hog, NULL);
+	sim_burn(MS(250));
+	sim_sleep(MS(20));
+	t_body_hog(NULL);
+}
+
+/*
+ * The mark of a fork lasts until the parent's next wake-up, whatever
+ * happens to its slice meanwhile.  2 CPUs (the child goes to the other
+ * one): P forks, runs its 200 ms slice out and 50 ms of the next, then
+ * sleeps 20 ms: it wakes continuing that slice (150 left), burst 0.
+ */
+START_TEST(stair_fork_mark_lasts_until_the_wakeup)
+{
+	int parent;
+
+	boot(2);
+	parent = t_spawn("parent", SIM_SCHED_NORMAL, 0, 0, fork_then_run_body,
+			 NULL);
+	t_run(MS(250) + HALF_TICK);
+	ck_assert_uint_eq(stair(parent).sflags & SF_FORKED, SF_FORKED);
+	ck_assert_int_eq(state(parent), 'S');
+	t_run(MS(20));
+	ck_assert_int_eq(state(parent), 'R');
+	ck_assert_uint_eq(stair(parent).sflags & SF_FORKED, 0);
+	ck_assert_uint_eq(stair(parent).slice, 150);
+	ck_assert_uint_eq(stair(parent).burst, 0);
+}
+END_TEST
+
 static int twin[2];
 
 static void fork_twice_body(void *unused)
@@ -1165,6 +1198,42 @@ START_TEST(stair_compute_delay_dropped_when_the_waker_leaves)
 	picks = kfix_stair_pick_work();
 	t_run(MS(25));
 	ck_assert_int_eq(kfix_stair_pick_work(), picks);
+}
+END_TEST
+
+#define SIGUSR1_NR	10
+
+/* Burns 3 ms, sleeps 50 ms (interruptibly), then burns for ever. */
+static void burn_sleep_body(void *unused)
+{
+	sim_burn(MS(3));
+	sim_sleep(MS(50));
+	t_body_hog(NULL);
+}
+
+/*
+ * A task that goes to sleep with a signal pending stays runnable and
+ * queued.  compute: B (nice 5) starts at 0 and burns 3 ms; S (nice 0)
+ * wakes at 1.5 ms and waits for cache_delay; at 2 ms B gets a signal.
+ * At 3 ms B sleeps: it stays queued, runnable, and S runs.
+ */
+START_TEST(stair_sleep_with_signal_pending_stays_queued)
+{
+	int b, s;
+
+	boot(1);
+	write_tunable(COMPUTE_PATH, "1");
+	s = script("s", 0);
+	poke(s);
+	b = t_spawn("b", SIM_SCHED_NORMAL, 0, 5, burn_sleep_body, NULL);
+	t_run(MS(1) + HALF_TICK);
+	post(s, SIM_CMD_BURN, MS(5));
+	t_run(HALF_TICK);
+	ck_assert_int_eq(state(s), 'Q');
+	ck_assert_int_eq(sim_signal(b, SIGUSR1_NR), 0);
+	t_run(MS(1) + HALF_TICK);
+	ck_assert_int_eq(state(s), 'R');
+	ck_assert_int_eq(state(b), 'Q');
 }
 END_TEST
 
@@ -2820,6 +2889,7 @@ static Suite *staircase_suite(void)
 	tcase_add_test(tc, stair_fork_child_burst_zero_full_slice);
 	tcase_add_test(tc, stair_fork_parent_keeps_cpu);
 	tcase_add_test(tc, stair_fork_child_starts_unmarked);
+	tcase_add_test(tc, stair_fork_mark_lasts_until_the_wakeup);
 	tcase_add_test(tc, stair_yield_to_bottom_with_fresh_slice);
 	tcase_add_test(tc, stair_yield_lets_lower_step_run);
 	tcase_add_test(tc, stair_yield_picked_runs_at_its_top_step);
@@ -2839,6 +2909,7 @@ static Suite *staircase_suite(void)
 	tcase_add_test(tc, stair_compute_idle_cpu_not_delayed);
 	tcase_add_test(tc, stair_compute_delay_ends_with_the_switch);
 	tcase_add_test(tc, stair_compute_delay_dropped_when_the_waker_leaves);
+	tcase_add_test(tc, stair_sleep_with_signal_pending_stays_queued);
 
 	tc = tcase(s, "rt");
 	tcase_add_test(tc, stair_rt_rr_alternates_each_interval);
