@@ -1201,6 +1201,42 @@ START_TEST(stair_compute_delay_dropped_when_the_waker_leaves)
 }
 END_TEST
 
+/*
+ * compute: a boost of curr keeps the delay, even to the level of the
+ * waiting waker.  2 CPUs.  On cpu0, O (nice 5, 125) holds mutex 0 and
+ * starts a burn at 20 ms; S (nice 0, 120) wakes at 21.5 ms and waits
+ * for cache_delay.  At 22.5 ms W (nice 0) blocks on the mutex from
+ * cpu1: O is boosted to 120, behind S, and still runs until 30 ms.
+ */
+START_TEST(stair_compute_boost_of_curr_keeps_the_delay)
+{
+	int o, s, w;
+
+	boot(2);
+	write_tunable(COMPUTE_PATH, "1");
+	o = spawn_on("o", SIM_SCHED_NORMAL, 0, 5, "0", NULL);
+	s = script_on("s", "0");
+	w = script_on("w", "1");
+	t_cmd(o, SIM_CMD_MUTEX_LOCK, 0, 0, 0, 0);
+	poke(s);
+	poke(w);
+	t_run(MS(20));
+	post(o, SIM_CMD_BURN, MS(50));
+	t_run(MS(1) + HALF_TICK);
+	post(s, SIM_CMD_BURN, MS(5));
+	t_run(MS(1));
+	ck_assert_int_eq(state(s), 'Q');
+	post(w, SIM_CMD_MUTEX_LOCK, 0);
+	t_run(HALF_TICK / 2);
+	ck_assert_int_eq(state(w), 'D');
+	ck_assert_int_eq(t_info(o).prio, STATIC_PRIO(0));
+	ck_assert_int_eq(state(o), 'R');
+	ck_assert_int_eq(state(s), 'Q');
+	t_run(MS(CACHE_DELAY - 2));
+	ck_assert_int_eq(state(s), 'R');
+}
+END_TEST
+
 #define SIGUSR1_NR	10
 
 /* Burns 3 ms, sleeps 50 ms (interruptibly), then burns for ever. */
@@ -1269,6 +1305,34 @@ START_TEST(stair_rt_rr_interval_goes_on_across_sleep)
 	ck_assert_uint_eq(stair(pid).time_slice, RR_INTERVAL - 3);
 	t_cmd(pid, SIM_CMD_SLEEP, MS(20), 0, 0, 0);
 	ck_assert_uint_eq(stair(pid).time_slice, RR_INTERVAL - 3);
+}
+END_TEST
+
+/*
+ * Equal RT tasks woken together onto an idle CPU run in the order they
+ * woke (the idle task, on MAX_PRIO, is no equal of any of them): FIFO
+ * 99 scripts A and B wait on a completion on cpu1; a script on cpu0
+ * completes it for all: A runs, B waits.
+ */
+START_TEST(stair_rt_equal_wakers_run_in_wake_order)
+{
+	int c, a, b;
+
+	boot(2);
+	c = script_on("completer", "0");
+	a = spawn_on("a", SIM_SCHED_FIFO, 99, 0, "1", NULL);
+	b = spawn_on("b", SIM_SCHED_FIFO, 99, 0, "1", NULL);
+	post(a, SIM_CMD_COMPLETION_WAIT, 0);
+	post(b, SIM_CMD_COMPLETION_WAIT, 0);
+	t_run(MS(1));
+	ck_assert_int_eq(state(a), 'D');
+	ck_assert_int_eq(state(b), 'D');
+	post(a, SIM_CMD_BURN, MS(5));
+	post(b, SIM_CMD_BURN, MS(5));
+	t_cmd(c, SIM_CMD_COMPLETE_ALL, 0, 0, 0, 0);
+	t_run(HALF_TICK);
+	ck_assert_int_eq(state(a), 'R');
+	ck_assert_int_eq(state(b), 'Q');
 }
 END_TEST
 
@@ -2910,11 +2974,13 @@ static Suite *staircase_suite(void)
 	tcase_add_test(tc, stair_compute_delay_ends_with_the_switch);
 	tcase_add_test(tc, stair_compute_delay_dropped_when_the_waker_leaves);
 	tcase_add_test(tc, stair_sleep_with_signal_pending_stays_queued);
+	tcase_add_test(tc, stair_compute_boost_of_curr_keeps_the_delay);
 
 	tc = tcase(s, "rt");
 	tcase_add_test(tc, stair_rt_rr_alternates_each_interval);
 	tcase_add_test(tc, stair_rt_fifo_never_expires);
 	tcase_add_test(tc, stair_rt_rr_interval_goes_on_across_sleep);
+	tcase_add_test(tc, stair_rt_equal_wakers_run_in_wake_order);
 	tcase_add_test(tc, stair_rt_before_normal);
 
 	tc = tcase(s, "tunables");
