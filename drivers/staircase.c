@@ -20,15 +20,17 @@
  *  on its top step for RR_INTERVAL * (burst + 1) before walking down;
  *  every slice it uses up costs one burst.  Waking refills the slice,
  *  except when the task ran and slept for less than RR_INTERVAL in all
- *  (or has just been forked): then it continues the slice it had, so
- *  that sleeping briefly buys nothing.  A sleep in TASK_UNINTERRUPTIBLE
- *  refills but earns no burst (disk waits are not interactivity).
+ *  (or has forked a child since it last woke): then it continues the
+ *  slice it had, so that sleeping briefly, or forking, buys nothing.  A
+ *  sleep in TASK_UNINTERRUPTIBLE refills but earns no burst (disk waits
+ *  are not interactivity).
  *
  *  Fork gives the child burst 0 and a full slice of its own (no slice
  *  splitting), at the tail of its level; the parent keeps the CPU unless
  *  the child's level is strictly better.  Yield sends a task to level
- *  139 with burst 0 and a fresh slice.  A waking task preempts the
- *  current one when its level is better, or at an equal level when it
+ *  139 with burst 0 and a fresh slice, to wait behind every other task;
+ *  once picked it runs at its own level again.  A waking task preempts
+ *  the current one when its level is better, or at an equal level when it
  *  has a full slice and more of its RR_INTERVAL left - never an RT task
  *  at its own level.  SCHED_RR tasks get one RR_INTERVAL per turn,
  *  SCHED_FIFO tasks run until they block or yield.
@@ -98,8 +100,14 @@
 /* A busy CPU looks for imbalance every BALANCE_INTERVAL_MS (50 ms). */
 #define BALANCE_INTERVAL_MS	50
 
-/* task flags in ->sflags */
-#define SF_FORKED	1	/* not woken since fork: keep the slice */
+/*
+ * ->sflags: flags in the low bits, and above SF_GEN_SHIFT the tunables'
+ * generation (stair_gen) when the slice was last refilled.
+ */
+#define SF_FORKED	1	/* forked since it woke: keep the slice */
+#define SF_YIELDED	2	/* waits at 139 after a yield, not running */
+#define SF_FLAGS	((1U << SF_GEN_SHIFT) - 1)
+#define SF_GEN_SHIFT	8
 
 /*
  * Tunables, under /sys/cpusched/staircase/:
@@ -113,6 +121,15 @@
 /* Set to these defaults at every boot, from stair_tunables. */
 static int sched_interactive = DEF_INTERACTIVE;
 static int sched_compute = DEF_COMPUTE;
+
+/*
+ * stair_gen - one more at each tunable write.  A write leaves every
+ * slice as it is (clamp_slice() trims it at the task's next tick or
+ * wake-up) and each level follows at the task's next step, so the
+ * formulas hold exactly only for slices refilled since: stair_check()
+ * holds those to them.
+ */
+static unsigned int stair_gen;
 
 /* /proc/schedstat format version (the 2.6.10 line format). */
 #define SCHEDSTAT_VERSION	10
@@ -261,9 +278,12 @@ static int effective_prio(task_t *p)
 /* refill_slice - a whole new slice, starting with a whole interval. */
 static void refill_slice(task_t *p)
 {
-	stair(p)->slice = task_slice(p);
-	stair(p)->time_slice = rr_interval();
-	stair(p)->runtime = 0;
+	struct cpusched_staircase *s = stair(p);
+
+	s->slice = task_slice(p);
+	s->time_slice = rr_interval();
+	s->runtime = 0;
+	s->sflags = (s->sflags & SF_FLAGS) | stair_gen << SF_GEN_SHIFT;
 }
 
 static void inc_burst(task_t *p)
@@ -729,6 +749,18 @@ static task_t *pick_next(struct stair_rq *rq)
 }
 
 /*
+ * unyield - @next, picked, has yielded: it waited at the bottom step so
+ * that every other task ran first, and now runs at its own level again,
+ * at the head (yield_normal()).
+ */
+static void unyield(task_t *next, struct stair_rq *rq)
+{
+	stair(next)->sflags &= ~SF_YIELDED;
+	requeue_at(next, rq, effective_prio(next));
+	list_move(&stair(next)->run_list, rq->array.queue + stair(next)->prio);
+}
+
+/*
  * deactivate_prev - prev stops running because it sleeps: take it off
  * the runqueue, unless a signal makes an interruptible sleep moot.
  */
@@ -789,6 +821,8 @@ need_resched:
 	next = pick_next(rq);
 	if (next == rq->idle)
 		rq->sched_goidle++;
+	if (stair(next)->sflags & SF_YIELDED)
+		unyield(next, rq);
 	clear_tsk_need_resched(prev);
 
 	if (likely(prev != next)) {
@@ -874,9 +908,9 @@ static void stair_scheduler_tick(void)
 /*
  * recalc_on_wake - @p wakes at @now after a sleep that was
  * uninterruptible if @unint.  A task that has run and slept less than
- * RR_INTERVAL in all since its slice was refilled, or has not woken
- * since fork, continues its slice; any other gets a new slice and, for
- * an interruptible sleep, one more burst.
+ * RR_INTERVAL in all since its slice was refilled, or has forked since
+ * it last woke, continues its slice; any other gets a new slice and,
+ * for an interruptible sleep, one more burst.
  */
 static void recalc_on_wake(task_t *p, unsigned long long now, int unint)
 {
@@ -948,7 +982,7 @@ out:
 
 /*
  * stair_sched_fork - set up a new task: burst 0, a full slice of its own
- * (the parent keeps all of its), its first wake-up continues that slice.
+ * (the parent keeps all of its).
  */
 static void stair_sched_fork(task_t *p)
 {
@@ -958,7 +992,7 @@ static void stair_sched_fork(task_t *p)
 	INIT_LIST_HEAD(&s->run_list);
 	s->on_rq = 0;
 	s->burst = 0;
-	s->sflags = SF_FORKED;
+	s->sflags = 0;
 	refill_slice(p);
 	s->timestamp = sched_clock();
 	s->prio = effective_prio(p);
@@ -969,7 +1003,9 @@ static void stair_sched_fork(task_t *p)
 /*
  * stair_wake_up_new_task - queue a new task at the tail of its level on
  * the least loaded allowed CPU.  It preempts only a worse level: at an
- * equal one the parent keeps the CPU (no child-first).
+ * equal one the parent keeps the CPU (no child-first).  The parent is
+ * marked: its next wake-up continues its slice, so that a task cannot
+ * fork its way to fresh slices and burst (a fork bomb).
  */
 static void stair_wake_up_new_task(task_t *p, unsigned long clone_flags)
 {
@@ -991,6 +1027,8 @@ static void stair_wake_up_new_task(task_t *p, unsigned long clone_flags)
 	enqueue_task(p, rq);
 	if (rq->curr == rq->idle || stair(p)->prio < stair(rq->curr)->prio)
 		preempt_curr(p, rq);
+	/* current runs here, irqs are off: nothing else writes its flags */
+	stair(current)->sflags |= SF_FORKED;
 	task_rq_unlock(rq, &flags);
 }
 
@@ -1131,15 +1169,18 @@ static long stair_rr_get_interval(pid_t pid, struct timespec __user *interval)
 }
 
 /*
- * yield_normal - the yielder goes to the bottom step with no burst and
- * a fresh slice: every other queued task runs first.  A boosted (PI)
- * yielder stays at its inherited level, at the tail.
+ * yield_normal - the yielder waits at the bottom step with no burst and
+ * a fresh slice: every other queued task runs first.  It is marked, and
+ * gets its own level back when it is picked (unyield()), so it does not
+ * run at 139.  A boosted (PI) yielder waits at its inherited level, at
+ * the tail.
  */
 static void yield_normal(task_t *p, struct stair_rq *rq)
 {
 	dequeue_task(p, rq);
 	stair(p)->burst = 0;
 	refill_slice(p);
+	stair(p)->sflags |= SF_YIELDED;
 	stair(p)->prio = inherit_prio(p, STAIR_BOTTOM);
 	enqueue_task(p, rq);
 }
@@ -1490,82 +1531,219 @@ static void stair_for_each_queued(int cpu, void (*fn)(task_t *, void *),
 }
 
 /*
+ * slice_current - @p's slice was refilled under the present tunables
+ * (stair_gen): only then do its slice and level follow the formulas.
+ */
+static int slice_current(const task_t *p)
+{
+	return (stair(p)->sflags & ~SF_FLAGS) == stair_gen << SF_GEN_SHIFT;
+}
+
+/*
+ * bad_slice - why the slice and interval left of @p break the design:
+ * 1..RR_INTERVAL of the interval and at least that but at most a whole
+ * slice of the slice are left; and a normal task's interval ends where
+ * a step of its slice does (slice - time_slice a multiple of the
+ * interval), so its level, recomputed when the interval ends, is the
+ * formula's at every tick in between.
+ */
+static const char *bad_slice(const task_t *p)
+{
+	const struct cpusched_staircase *s = stair(p);
+	unsigned int rr = rr_interval();
+
+	if (!s->time_slice || s->time_slice > rr)
+		return "interval left outside 1..RR_INTERVAL";
+	if (s->slice < s->time_slice || s->slice > task_slice(p))
+		return "slice left outside interval left..whole slice";
+	if (p->policy == SCHED_NORMAL && (s->slice - s->time_slice) % rr)
+		return "interval not on a step of the slice";
+	return NULL;
+}
+
+/*
+ * bad_level - why the normal level of normal @p is not the design's:
+ * stair_prio() of its slice and burst, recomputed at every wake-up,
+ * step, new slice, nice and policy change; only a yielder waits at the
+ * bottom step instead, and never runs there (unyield()).
+ */
+static const char *bad_level(const task_t *p, int running)
+{
+	const struct cpusched_staircase *s = stair(p);
+
+	if (s->sflags & SF_YIELDED) {
+		if (running)
+			return "a yielder runs at the bottom step";
+		if (s->normal_prio == STAIR_BOTTOM)
+			return NULL;
+	}
+	return s->normal_prio == stair_prio(p) ? NULL :
+						 "level not stair_prio()";
+}
+
+/*
  * bad_fields - why @p's fields break the design, or NULL: the level is
  * the normal one or, if better, the inherited one (PI); the normal level
  * of an RT task is its RT level, of a normal one between its top step
- * and the bottom, with no more burst than its nice allows.
+ * and the bottom, with no more burst than its nice allows; and for a
+ * slice begun under the present tunables, the slice as bad_slice() and
+ * the level as bad_level() want them.
  */
-static const char *bad_fields(const task_t *p)
+static const char *bad_fields(const task_t *p, int running)
 {
 	const struct cpusched_staircase *s = stair(p);
 
 	if (s->prio != min(s->normal_prio, p->pi_prio))
 		return "prio neither its normal nor its inherited one";
-	if (p->policy != SCHED_NORMAL)
-		return s->normal_prio == rt_prio(p) ? NULL :
-						      "RT task off its level";
-	if (s->normal_prio < p->static_prio || s->normal_prio > STAIR_BOTTOM)
+	if (p->policy != SCHED_NORMAL) {
+		if (s->normal_prio != rt_prio(p))
+			return "RT task off its level";
+	} else if (s->normal_prio < p->static_prio ||
+		   s->normal_prio > STAIR_BOTTOM) {
 		return "normal prio outside static_prio..139";
-	if (s->burst > max_burst(p))
+	} else if (s->burst > max_burst(p)) {
 		return "burst above 19 - nice";
+	}
+	if (!slice_current(p))
+		return NULL;
+	if (bad_slice(p))
+		return bad_slice(p);
+	return p->policy == SCHED_NORMAL ? bad_level(p, running) : NULL;
+}
+
+/* bad_queued - why @p, queued at @level of @rq, breaks the design. */
+static const char *bad_queued(const task_t *p, struct stair_rq *rq, int level)
+{
+	const char *why = bad_fields(p, task_running(rq, p));
+
+	if (why)
+		return why;
+	if (stair(p)->prio != level)
+		return "queued on another level";
+	if (!stair(p)->on_rq)
+		return "queued, on_rq 0";
 	return NULL;
 }
 
+/*
+ * bad_curr - why what @rq runs breaks the design, or NULL.  The running
+ * task stays queued and stands on the best non-empty level; the idle
+ * task runs only when nothing is queued.  Otherwise a reschedule must
+ * be pending, or (compute) a preemption be delayed (rq->preempted) until
+ * curr has run cache_delay, which the idle task never does.  Between
+ * events nothing is left to push, and an online CPU is not on its way
+ * out (idle_next).
+ */
+static const char *bad_curr(struct stair_rq *rq)
+{
+	task_t *curr = rq->curr;
+	int best = find_first_bit(rq->array.bitmap, STAIR_LEVELS);
+	int pending = test_tsk_thread_flag(curr, TIF_NEED_RESCHED);
+
+	if (rq->push)
+		return "a task still to push";
+	if (rq->idle_next)
+		return "idle_next on an online CPU";
+	if (rq->preempted && curr == rq->idle)
+		return "a preemption of the idle task delayed";
+	if (curr == rq->idle && best < STAIR_LEVELS && !pending)
+		return "idle while tasks are queued";
+	if (curr == rq->idle)
+		return NULL;
+	if (!stair(curr)->on_rq)
+		return "the running task is not queued";
+	if (stair(curr)->prio > best && !pending && !rq->preempted)
+		return "a better level waits, no reschedule pending";
+	return NULL;
+}
+
+/* stair_report - the check failed: say why in @buf; returns 1. */
+static int stair_report(char *buf, int len, const char *fmt, ...)
+{
+	va_list args;
+
+	va_start(args, fmt);
+	vsnprintf(buf, len, fmt, args);
+	va_end(args);
+	return 1;
+}
+
+/* check_level - the tasks queued at @level of @cpu, counted in @n. */
 static int check_level(char *buf, int len, int cpu, int level, unsigned long *n)
 {
-	struct list_head *q = cpu_rq(cpu)->array.queue + level;
-	const char *why;
+	struct stair_rq *rq = cpu_rq(cpu);
+	struct list_head *q = rq->array.queue + level;
 	task_t *p;
 
-	if (list_empty(q)) {
-		snprintf(buf, len, "cpu%d level %d: bit set, queue empty", cpu,
-			 level);
-		return 1;
-	}
+	if (list_empty(q))
+		return stair_report(buf, len, "cpu%d level %d: no task", cpu,
+				    level);
 	list_for_each_entry(p, q, u.staircase.run_list) {
-		why = stair(p)->prio != level ? "queued on another level" :
-			!stair(p)->on_rq      ? "queued, on_rq 0" :
-						bad_fields(p);
-		if (why) {
-			snprintf(buf, len,
-				 "cpu%d level %d: %s/%d: %s (prio "
-				 "%d, normal %d, inherited %d, burst %u)",
-				 cpu, level, p->comm, p->pid, why,
-				 stair(p)->prio, stair(p)->normal_prio,
-				 p->pi_prio, stair(p)->burst);
-			return 1;
-		}
+		const char *why = bad_queued(p, rq, level);
+
+		if (why)
+			return stair_report(buf, len,
+					    "cpu%d level %d: %s/%d: %s (prio "
+					    "%d, normal %d, inherited %d, "
+					    "burst %u, slice %u, interval %u)",
+					    cpu, level, p->comm, p->pid, why,
+					    stair(p)->prio,
+					    stair(p)->normal_prio, p->pi_prio,
+					    stair(p)->burst, stair(p)->slice,
+					    stair(p)->time_slice);
 		(*n)++;
 	}
 	return 0;
 }
 
 /*
- * stair_check - each level whose bit is set has tasks, each of them at
- * that level, marked on_rq and with sane fields, and they add up to
- * nr_running and nr_active; a task on a level whose bit is clear would
- * make the sum fall short.  O(tasks), so it can run after every event.
+ * check_cpu - what @cpu runs (bad_curr()), then each level whose bit is
+ * set: it has tasks, each of them at that level, marked on_rq and with
+ * sane fields; they add up to nr_running and nr_active, so a task on a
+ * level whose bit is clear makes the sum fall short.
+ */
+static int check_cpu(char *buf, int len, int cpu)
+{
+	struct stair_rq *rq = cpu_rq(cpu);
+	const char *why = bad_curr(rq);
+	unsigned long n = 0;
+	int level;
+
+	if (why)
+		return stair_report(buf, len, "cpu%d runs %s/%d at %d: %s", cpu,
+				    rq->curr->comm, rq->curr->pid,
+				    stair(rq->curr)->prio, why);
+	for_each_level(level, &rq->array)
+		if (check_level(buf, len, cpu, level, &n))
+			return 1;
+	if (n != rq->nr_running || n != rq->array.nr_active)
+		return stair_report(buf, len,
+				    "cpu%d: %lu queued, nr_running %lu, "
+				    "nr_active %u",
+				    cpu, n, rq->nr_running,
+				    rq->array.nr_active);
+	return 0;
+}
+
+/*
+ * stair_check - the design's rules of every online CPU (check_cpu()).
+ * O(tasks), so it can run after every event.
  */
 static int stair_check(char *buf, int len)
 {
-	struct stair_rq *rq;
-	unsigned long n;
-	int cpu, level;
+	int cpu;
 
-	for_each_online_cpu(cpu) {
-		rq = cpu_rq(cpu);
-		n = 0;
-		for_each_level(level, &rq->array)
-			if (check_level(buf, len, cpu, level, &n))
-				return 1;
-		if (n != rq->nr_running || n != rq->array.nr_active) {
-			snprintf(buf, len,
-				 "cpu%d: %lu queued, nr_running %lu, "
-				 "nr_active %u",
-				 cpu, n, rq->nr_running, rq->array.nr_active);
+	for_each_online_cpu(cpu)
+		if (check_cpu(buf, len, cpu))
 			return 1;
-		}
-	}
+	return 0;
+}
+
+/* interactive_store - slices refilled from now on are of the new kind. */
+static int interactive_store(const struct sched_tunable *t, int value)
+{
+	sched_interactive = value;
+	stair_gen++;
 	return 0;
 }
 
@@ -1575,6 +1753,7 @@ static int compute_store(const struct sched_tunable *t, int value)
 	sched_compute = value;
 	if (value)
 		sched_interactive = 0;
+	stair_gen++;
 	return 0;
 }
 
@@ -1586,6 +1765,7 @@ static const struct sched_tunable stair_tunables[] = {
 		.max	= 1,
 		.def	= DEF_INTERACTIVE,
 		.value	= &sched_interactive,
+		.store	= interactive_store,
 	},
 	{
 		.name	= "compute",

@@ -12,6 +12,7 @@
  * driver gets the same functions, answering "not available".
  */
 #include <linux/sched.h>
+#include <linux/list.h>
 #include <linux/string.h>
 #include <linux/scheduler.h>
 
@@ -78,7 +79,39 @@ int kfix_stair_set_sflags(int pid, unsigned int sflags)
 
 	if (!p)
 		return -1;
-	p->u.staircase.sflags = sflags;
+	/* the flags only: the bits above are the driver's tunables count */
+	p->u.staircase.sflags = (p->u.staircase.sflags & ~0xffU) | sflags;
+	return 0;
+}
+
+int kfix_stair_set_prio(int pid, int prio, int normal_prio)
+{
+	struct task_struct *p = stair_task(pid);
+
+	if (!p)
+		return -1;
+	p->u.staircase.prio = prio;
+	p->u.staircase.normal_prio = normal_prio;
+	return 0;
+}
+
+int kfix_stair_set_on_rq(int pid, int on_rq)
+{
+	struct task_struct *p = stair_task(pid);
+
+	if (!p)
+		return -1;
+	p->u.staircase.on_rq = on_rq;
+	return 0;
+}
+
+int kfix_stair_queue_behind(int pid, int other)
+{
+	struct task_struct *p = stair_task(pid), *o = stair_task(other);
+
+	if (!p || !o)
+		return -1;
+	list_move(&p->u.staircase.run_list, &o->u.staircase.run_list);
 	return 0;
 }
 
@@ -120,6 +153,21 @@ int kfix_stair_set_slice(int pid, unsigned int slice,
 }
 
 int kfix_stair_set_sflags(int pid, unsigned int sflags)
+{
+	return -1;
+}
+
+int kfix_stair_set_prio(int pid, int prio, int normal_prio)
+{
+	return -1;
+}
+
+int kfix_stair_set_on_rq(int pid, int on_rq)
+{
+	return -1;
+}
+
+int kfix_stair_queue_behind(int pid, int other)
 {
 	return -1;
 }

@@ -9,7 +9,11 @@
  * Every function is "outside": call it from the test program between
  * runs, never from a task body.  The writes change only numbers the
  * driver reads at its next event (burst, the slice and interval left),
- * never a task's place in a queue.
+ * never a task's place in a queue.  The driver's check holds every
+ * queued task to the design after each event (its interval ending on a
+ * step of its slice, its level the formula's), so write what the driver
+ * could have reached: to a sleeping task, or a burst to one that has
+ * used none of its slice yet.
  *
  * Without the driver in the build, or with another driver booted, every
  * function returns -1 (kfix_stair_available() returns 0).
@@ -28,7 +32,7 @@ struct kfix_stair {
 	unsigned int burst;		/* 0..19 - nice */
 	unsigned int slice;		/* jiffies left of the slice */
 	unsigned int time_slice;	/* jiffies left of the interval */
-	unsigned int sflags;		/* 1: not woken since fork */
+	unsigned int sflags;		/* 1: has forked, 2: has yielded */
 	int queued;			/* on_rq */
 	unsigned long long runtime;	/* ns run since the slice refill */
 };
@@ -44,6 +48,17 @@ int kfix_stair_set_burst(int pid, unsigned int burst);
 int kfix_stair_set_slice(int pid, unsigned int slice,
 			 unsigned int time_slice);
 int kfix_stair_set_sflags(int pid, unsigned int sflags);
+
+/*
+ * Breaking writes, for the tests of the driver's own check: after one,
+ * only sim_check() (which must report) and sim_shutdown() make sense.
+ * set_prio writes ->prio and ->normal_prio without requeueing; set_on_rq
+ * writes ->on_rq; queue_behind moves queued @pid into the queue of
+ * queued @other, behind it, the bitmap and counts as they were.
+ */
+int kfix_stair_set_prio(int pid, int prio, int normal_prio);
+int kfix_stair_set_on_rq(int pid, int on_rq);
+int kfix_stair_queue_behind(int pid, int other);
 
 /* The driver's starvation_bound(@nr_running) and pick_work() now. */
 long kfix_stair_starvation_bound(unsigned long nr_running);
