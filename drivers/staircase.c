@@ -554,10 +554,32 @@ static int stair_task_prio(const task_t *p)
 	return stair(p)->prio - MAX_RT_PRIO;
 }
 
-/* An OOM-killed task gets a whole fresh slice to exit with. */
+/*
+ * stair_set_oom_timeslice - the OOM killer's victim gets a whole fresh
+ * slice to exit with, and the level that slice stands for at once: its
+ * top step, from which it preempts as a wake-up there would.  Left on
+ * the step of its old slice, it would wait where the slice says it
+ * should not.
+ */
 static void stair_set_oom_timeslice(task_t *p)
 {
+	struct stair_rq *rq;
+	unsigned long flags;
+	int queued;
+
+	rq = task_rq_lock(p, &flags);
+	queued = stair(p)->on_rq;
+	if (queued)
+		dequeue_task(p, rq);
 	refill_slice(p);
+	if (p->policy == SCHED_NORMAL)
+		stair(p)->prio = effective_prio(p);
+	if (queued) {
+		enqueue_task(p, rq);
+		if (!task_running(rq, p) && wake_preempts(p, rq))
+			resched_task(rq->curr);
+	}
+	task_rq_unlock(rq, &flags);
 }
 
 /* ---- the context switch -------------------------------------------------- */

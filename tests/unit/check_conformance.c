@@ -25,7 +25,9 @@
  *   - the machine's generic invariants and the driver's own check hold
  *     through a mixed workload;
  *   - a driver that claims O(1) picking (o1) does no more pick work per
- *     context switch with 500 runnable tasks than with 5.
+ *     context switch with 500 runnable tasks than with 5;
+ *   - stolen time is the idle task's idle or iowait time, and no task's;
+ *     task_curr() names the running task only.
  *
  * What a driver declares is read through kfixtures (kfix_starvation_bound,
  * kfix_pick_work, kfix_driver_o1).  Times come from the machine's own
@@ -1209,6 +1211,100 @@ START_TEST(pick_cost_independent_of_nr_running)
 }
 END_TEST
 
+/*
+ * Time a hypervisor steals is charged by the tick to what the CPU runs
+ * (account_steal_time()): stolen from the idle task it is idle time, or
+ * iowait time while a task of that CPU waits for I/O; stolen from a task
+ * it is steal time, none of the CPU's idle, iowait, user or system time
+ * and not the task's.  On CPU 0, STOLEN_TICKS jiffies each time.
+ */
+#define STOLEN_TICKS		7
+
+/* cpu_info(0) across STOLEN_TICKS stolen from @pid (0: the idle task). */
+static void steal_on_cpu0(int pid, struct sim_cpu_info *before,
+			  struct sim_cpu_info *after)
+{
+	*before = cpu_info(0);
+	conf_assert(kfix_steal(0, pid, STOLEN_TICKS) == 0,
+		    "kfix_steal(0, %d) failed", pid);
+	*after = cpu_info(0);
+}
+
+START_TEST(steal_time_is_idle_iowait_or_steal)
+{
+	struct sim_cpu_info before, after;
+	unsigned long stime;
+	int io, h;
+
+	conf_boot(_i);
+	run(MS(10));
+	steal_on_cpu0(0, &before, &after);
+	conf_assert(after.idle - before.idle == STOLEN_TICKS &&
+		    after.iowait == before.iowait,
+		    "stolen from idle: idle +%llu, iowait +%llu",
+		    after.idle - before.idle, after.iowait - before.iowait);
+
+	io = spawn("io", SIM_SCHED_NORMAL, 0, 0, "0", NULL, NULL);
+	post(io, SIM_CMD_IO_WAIT, 1000, 0, 0, 0);
+	run(MS(10));
+	steal_on_cpu0(0, &before, &after);
+	conf_assert(after.iowait - before.iowait == STOLEN_TICKS &&
+		    after.idle == before.idle,
+		    "stolen from idle during I/O: iowait +%llu, idle +%llu",
+		    after.iowait - before.iowait, after.idle - before.idle);
+
+	h = hog("hog", SIM_SCHED_NORMAL, 0, 0, "0");
+	run(MS(10));
+	conf_assert(cpu_info(0).curr_pid == h, "cpu0 runs %d, not the hog",
+		    cpu_info(0).curr_pid);
+	stime = info(h).stime;
+	steal_on_cpu0(h, &before, &after);
+	conf_assert(after.idle == before.idle &&
+		    after.iowait == before.iowait &&
+		    after.user == before.user &&
+		    after.system == before.system,
+		    "stolen from a task: idle +%llu, iowait +%llu, user +%llu, "
+		    "system +%llu",
+		    after.idle - before.idle, after.iowait - before.iowait,
+		    after.user - before.user, after.system - before.system);
+	conf_assert(info(h).stime == stime, "the hog's stime went %lu -> %lu",
+		    stime, info(h).stime);
+}
+END_TEST
+
+/*
+ * task_curr() is true of the task a CPU runs and of no other: on CPU 0 a
+ * SCHED_FIFO 10 task asks it of itself and of a hog that waits behind
+ * it there.
+ */
+static long task_curr_of_self, task_curr_of_hog;
+
+static void body_ask_task_curr(void *hog_pid)
+{
+	task_curr_of_self = kfix_call_wrapper(KFIX_HOOK_task_curr, 0);
+	task_curr_of_hog = kfix_call_wrapper(KFIX_HOOK_task_curr,
+					     (int)(long)hog_pid);
+	for (;;)
+		sim_sleep(SEC(1000));
+}
+
+START_TEST(task_curr_only_of_the_running_task)
+{
+	int h;
+
+	conf_boot(_i);
+	h = hog("hog", SIM_SCHED_NORMAL, 0, 0, "0");
+	run(MS(10));
+	task_curr_of_self = task_curr_of_hog = -1;
+	spawn("asker", SIM_SCHED_FIFO, 10, 0, "0", body_ask_task_curr,
+	      (void *)(long)h);
+	run(MS(10));
+	conf_assert(task_curr_of_self == 1 && task_curr_of_hog == 0,
+		    "task_curr(): %ld of the running task, %ld of the queued "
+		    "hog", task_curr_of_self, task_curr_of_hog);
+}
+END_TEST
+
 /* ---- the suite ----------------------------------------------------------- */
 
 static void add(Suite *s, const char *name, const TTest *test, int timeout)
@@ -1241,6 +1337,8 @@ static Suite *conformance_suite(void)
 	add(s, "yield", yield_gives_way_to_equal_priority, 10);
 	add(s, "invariants", invariants_hold_mixed_workload, 30);
 	add(s, "pick_cost", pick_cost_independent_of_nr_running, 30);
+	add(s, "steal", steal_time_is_idle_iowait_or_steal, 10);
+	add(s, "task_curr", task_curr_only_of_the_running_task, 10);
 	return s;
 }
 

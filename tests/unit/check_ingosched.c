@@ -2279,48 +2279,6 @@ START_TEST(ingo_idle_tick_is_iowait_while_io_waits)
 END_TEST
 
 /*
- * Time a hypervisor steals from the idle task is idle time, or iowait
- * time while a task waits for I/O; from a task it is steal time, not
- * the task's.  1 CPU, 5 ticks stolen each time.
- */
-#define STOLEN		5
-
-START_TEST(ingo_steal_from_idle_is_idle_or_iowait)
-{
-	struct sim_cpu_info c0, c1;
-	unsigned long stime;
-	int s, h;
-
-	boot(1);
-	s = script("s", 0);
-	t_run(MS(10));
-	c0 = cpu_info(0);
-	ck_assert_int_eq(kfix_ingo_steal(0, STOLEN), 0);
-	c1 = cpu_info(0);
-	ck_assert_uint_eq(c1.idle - c0.idle, STOLEN);
-	ck_assert_uint_eq(c1.iowait, c0.iowait);
-
-	post(s, SIM_CMD_IO_WAIT, 100, 0);
-	c0 = cpu_info(0);
-	ck_assert_int_eq(kfix_ingo_steal(0, STOLEN), 0);
-	c1 = cpu_info(0);
-	ck_assert_uint_eq(c1.iowait - c0.iowait, STOLEN);
-	ck_assert_uint_eq(c1.idle, c0.idle);
-
-	h = hog("h", 0);
-	ck_assert_int_eq(curr(0), h);
-	stime = t_info(h).stime;
-	c0 = cpu_info(0);
-	ck_assert_int_eq(kfix_ingo_steal(0, STOLEN), 0);
-	c1 = cpu_info(0);
-	ck_assert_uint_eq(c1.iowait, c0.iowait);
-	ck_assert_uint_eq(c1.idle, c0.idle);
-	ck_assert_uint_eq(c1.system, c0.system);
-	ck_assert_uint_eq(t_info(h).stime, stime);
-}
-END_TEST
-
-/*
  * io_schedule() without a timeout: the task is counted in nr_iowait()
  * (the machine checks the count after every event) until woken.  1 CPU:
  * task I burns 1 ms and waits in io_schedule(); 50 ms later an interrupt
@@ -4279,7 +4237,6 @@ static Suite *ingosched_suite(void)
 
 	tc = tcase(s, "accounting");
 	tcase_add_test(tc, ingo_idle_tick_is_iowait_while_io_waits);
-	tcase_add_test(tc, ingo_steal_from_idle_is_idle_or_iowait);
 	tcase_add_test(tc, ingo_io_schedule_counts_iowait);
 	tcase_add_test(tc, ingo_oom_slice_and_task_curr);
 	tcase_add_test(tc, ingo_wake_remote_preempts_at_once);

@@ -33,6 +33,7 @@
 
 #include "testlib.h"
 #include "kfix_stair.h"
+#include "kfixtures.h"
 
 #define CMDLINE			"cpusched=staircase"
 #define TICK_NS			MS(1)		/* HZ 1000 */
@@ -388,6 +389,45 @@ START_TEST(stair_tick_steps_down_each_interval)
 		t_run(MS(RR_INTERVAL));
 		ck_assert_int_eq(stair(pid).prio, STATIC_PRIO(0) + step);
 	}
+}
+END_TEST
+
+/*
+ * The OOM killer's victim gets a whole fresh slice to exit with
+ * (set_oom_timeslice()): 1 CPU, nice 0 hogs A and B share it for 100 ms,
+ * so B has used some of its 200 ms and stepped down; a SCHED_FIFO task
+ * then makes B the victim and keeps the CPU, and B waits with slice 200
+ * and interval 10 on the top step of a full slice, 120.
+ */
+static void body_oom_then_burn(void *victim)
+{
+	kfix_call_wrapper(KFIX_HOOK_set_oom_timeslice, (int)(long)victim);
+	for (;;)
+		sim_burn(SEC(1));
+}
+
+START_TEST(stair_oom_victim_gets_a_whole_slice)
+{
+	struct sim_task_attr a;
+	int b;
+
+	boot(1);
+	hog("a", 0);
+	b = hog("b", 0);
+	t_run(MS(100));
+	ck_assert_uint_lt(stair(b).slice, slice_ms(0, RR_INTERVAL));
+	ck_assert_int_gt(stair(b).prio, STATIC_PRIO(0));
+
+	sim_task_attr_init(&a);
+	a.name = "killer";
+	a.policy = SIM_SCHED_FIFO;
+	a.rt_priority = 10;
+	ck_assert_msg(sim_spawn(&a, body_oom_then_burn, (void *)(long)b) > 0,
+		      "%s", sim_report());
+	t_run(MS(5));
+	ck_assert_uint_eq(stair(b).slice, slice_ms(0, RR_INTERVAL));
+	ck_assert_uint_eq(stair(b).time_slice, RR_INTERVAL);
+	ck_assert_int_eq(stair(b).prio, STATIC_PRIO(0));
 }
 END_TEST
 
@@ -2933,6 +2973,7 @@ static Suite *staircase_suite(void)
 
 	tc = tcase(s, "tick");
 	tcase_add_test(tc, stair_tick_steps_down_each_interval);
+	tcase_add_test(tc, stair_oom_victim_gets_a_whole_slice);
 	tcase_add_test(tc, stair_tick_slice_end_refills_and_costs_burst);
 	tcase_add_test(tc, stair_tick_slice_end_back_to_top);
 	tcase_add_test(tc, stair_tick_burst_keeps_top_step);

@@ -2059,46 +2059,6 @@ START_TEST(tiny_oom_victim_runs_one_second)
 END_TEST
 
 /*
- * Time a hypervisor steals from an idle CPU is idle time, or iowait time
- * while a task of that CPU waits for I/O; stolen from a task it is
- * neither (it is steal time, which sim_cpu_info does not show).
- */
-#define STOLEN_TICKS	7
-
-START_TEST(tiny_steal_counts_as_idle_iowait_or_steal)
-{
-	struct sim_cpu_info before, after;
-	int io, h;
-
-	t_boot(2, NULL);
-	before = cpu_info(1);
-	ck_assert_int_eq(kfix_tiny_steal(1, 0, STOLEN_TICKS), 0);
-	after = cpu_info(1);
-	ck_assert_uint_eq(after.idle - before.idle, STOLEN_TICKS);
-	ck_assert_uint_eq(after.iowait, before.iowait);
-
-	io = pinned_script("io", SIM_SCHED_NORMAL, 0, "1");
-	post(io, SIM_CMD_IO_WAIT, 1000, 0);
-	t_run(MS(1));
-	before = cpu_info(1);
-	ck_assert_int_eq(kfix_tiny_steal(1, 0, STOLEN_TICKS), 0);
-	after = cpu_info(1);
-	ck_assert_uint_eq(after.iowait - before.iowait, STOLEN_TICKS);
-	ck_assert_uint_eq(after.idle, before.idle);
-
-	h = pinned_hog("hog", "0");
-	t_run(MS(1));
-	before = cpu_info(0);
-	ck_assert_int_eq(kfix_tiny_steal(0, h, STOLEN_TICKS), 0);
-	after = cpu_info(0);
-	ck_assert_uint_eq(after.idle, before.idle);
-	ck_assert_uint_eq(after.iowait, before.iowait);
-	ck_assert_uint_eq(after.system, before.system);
-	ck_assert_uint_eq(after.user, before.user);
-}
-END_TEST
-
-/*
  * 1 CPU: script task S at nice 0 with a hog beside it; S is given 500
  * ticks of slice (more than its 100 ms, as after an OOM kill or a
  * smaller tunable) and calls nice(0): its nice does not change, so
@@ -2637,7 +2597,6 @@ static Suite *tiny_suite(void)
 	tcase_add_test(tc, tiny_task_curr_only_the_running_task);
 	tcase_add_test(tc, tiny_rt_task_and_prio_follow_the_level);
 	tcase_add_loop_test(tc, tiny_oom_victim_runs_one_second, 0, 2);
-	tcase_add_test(tc, tiny_steal_counts_as_idle_iowait_or_steal);
 	tcase_add_test(tc, tiny_wait_task_inactive_until_off_cpu);
 	suite_add_tcase(s, tc);
 

@@ -297,18 +297,6 @@ int kfix_ingo_released(int pid)
 	return -1;
 }
 
-int kfix_ingo_steal(int cpu, unsigned long ticks)
-{
-	int saved = sim_this_cpu;
-
-	if (!kfix_ingo_available() || cpu < 0 || cpu >= sim.nr_cpus)
-		return -1;
-	sim_this_cpu = cpu;
-	account_steal_time(sim_current[cpu], jiffies_to_cputime(ticks));
-	sim_this_cpu = saved;
-	return 0;
-}
-
 #else /* !CONFIG_CPUSCHED_INGOSCHED */
 
 /* Without the driver every write answers "not available". */
@@ -348,16 +336,10 @@ int kfix_ingo_check_broken(int cpu, int what, long value, char *buf, int len)
 	return -1;
 }
 
-int kfix_ingo_steal(int cpu, unsigned long ticks)
-{
-	return -1;
-}
-
 int kfix_ingo_released(int pid)
 {
 	return -1;
 }
-
 
 #endif /* CONFIG_CPUSCHED_INGOSCHED */
 

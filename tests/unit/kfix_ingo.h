@@ -120,13 +120,6 @@ int kfix_ingo_wake_sync_and_sleep(int wq, unsigned long long sleep_ns);
  */
 int kfix_ingo_released(int pid);
 
-/*
- * Outside: account_steal_time() of @ticks jiffies to what @cpu runs, on
- * @cpu, as a hypervisor's tick would (kfixtures.h's kfix_call_wrapper()
- * charges the calling task instead).  0, or -1 (no driver, no such CPU).
- */
-int kfix_ingo_steal(int cpu, unsigned long ticks);
-
 #ifdef __cplusplus
 }
 #endif

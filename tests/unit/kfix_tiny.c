@@ -117,25 +117,6 @@ int kfix_tiny_oom(int pid)
 	return 0;
 }
 
-int kfix_tiny_steal(int cpu, int pid, unsigned long ticks)
-{
-	struct task_struct *p;
-	unsigned long flags;
-	int saved = sim_this_cpu;
-
-	if (!kfix_tiny_available() || cpu < 0 || cpu >= sim.nr_cpus)
-		return -1;
-	p = pid ? find_task_by_pid(pid) : sim.cpu[cpu].idle;
-	if (!p)
-		return -1;
-	sim_this_cpu = cpu;
-	local_irq_save(flags);
-	account_steal_time(p, jiffies_to_cputime(ticks));
-	local_irq_restore(flags);
-	sim_this_cpu = saved;
-	return 0;
-}
-
 int kfix_tiny_break_move(int pid, int behind)
 {
 	struct task_struct *p = tiny_task(pid), *q = tiny_task(behind);
@@ -220,11 +201,6 @@ int kfix_tiny_released(int pid)
 }
 
 int kfix_tiny_oom(int pid)
-{
-	return -1;
-}
-
-int kfix_tiny_steal(int cpu, int pid, unsigned long ticks)
 {
 	return -1;
 }

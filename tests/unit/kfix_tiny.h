@@ -91,13 +91,6 @@ int kfix_tiny_idle_next(int cpu);
 int kfix_tiny_oom(int pid);
 
 /*
- * account_steal_time(@pid's task, @ticks) as @cpu's timer interrupt
- * would charge time a hypervisor took; @pid 0 is @cpu's idle task.  0,
- * or -1 (no driver, no such task or CPU).
- */
-int kfix_tiny_steal(int cpu, int pid, unsigned long ticks);
-
-/*
  * Task context (from a task body, unlike everything above): the
  * kernel's set_user_nice(@pid, @nice) on another task, as
  * sys_setpriority() would call it.  0, or -1 (no driver, no such task).

@@ -1179,6 +1179,25 @@ long kfix_call_wrapper(int hook, int pid)
 	return -1;
 }
 
+int kfix_steal(int cpu, int pid, unsigned long ticks)
+{
+	struct task_struct *p;
+	unsigned long flags;
+	int saved = sim_this_cpu;
+
+	if (cpu < 0 || cpu >= sim.nr_cpus || !cpu_online(cpu))
+		return -1;
+	p = pid ? find_task_by_pid(pid) : sim.cpu[cpu].idle;
+	if (!p)
+		return -1;
+	sim_this_cpu = cpu;
+	local_irq_save(flags);
+	account_steal_time(p, jiffies_to_cputime(ticks));
+	local_irq_restore(flags);
+	sim_this_cpu = saved;
+	return 0;
+}
+
 void kfix_io_schedule(void)
 {
 	set_current_state(TASK_UNINTERRUPTIBLE);

@@ -215,6 +215,14 @@ int kfix_spy_hook_present(int hook);	/* built and filled by the driver */
  */
 long kfix_call_wrapper(int hook, int pid);
 
+/*
+ * Outside: account_steal_time() of @ticks jiffies to @pid's task (0:
+ * @cpu's idle task), on @cpu with interrupts off, as @cpu's timer
+ * interrupt charges time a hypervisor took.  0, or -1 (no such task or
+ * CPU).
+ */
+int kfix_steal(int cpu, int pid, unsigned long ticks);
+
 /* Task context: io_schedule() in TASK_UNINTERRUPTIBLE until woken. */
 void kfix_io_schedule(void);
 
