@@ -19,8 +19,9 @@
  *     declares (struct sched_drv.starvation_bound);
  *   - lower nice never gets less CPU than higher nice, equal nice gets
  *     an equal share;
- *   - affinity holds, sleepers wake, fork and exit keep the counts,
- *     yield lets an equal-priority task run;
+ *   - affinity holds, sched_setaffinity() moves a task, sleepers wake,
+ *     fork and exit keep the counts, yield lets an equal-priority task
+ *     run;
  *   - a refused cpu_up() leaves no trace, and the CPU comes up later;
  *   - the machine's generic invariants and the driver's own check hold
  *     through a mixed workload;
@@ -868,6 +869,43 @@ START_TEST(affinity_respected)
 END_TEST
 
 /*
+ * sched_setaffinity() succeeds with 0 and a task that waits on a CPU it
+ * lost moves to one it may use: hogs A and B pinned to CPU 0, and a
+ * script task on the last CPU gives the one of them that waits the last
+ * CPU alone.  On one CPU that is CPU 0 itself: nothing moves.
+ */
+START_TEST(setaffinity_returns_zero_and_moves_the_task)
+{
+	unsigned long mask, uaddr;
+	int last, a, b, waiter, caller;
+	char cpus[12];
+	long ret;
+
+	conf_boot(_i);
+	last = sim_nr_cpus() - 1;
+	snprintf(cpus, sizeof(cpus), "%d", last);
+	a = hog("a", SIM_SCHED_NORMAL, 0, 0, "0");
+	b = hog("b", SIM_SCHED_NORMAL, 0, 0, "0");
+	caller = spawn("caller", SIM_SCHED_NORMAL, 0, 0, cpus, NULL, NULL);
+	run(MS(10));
+	waiter = cpu_info(0).curr_pid == a ? b : a;
+
+	mask = 1UL << last;
+	uaddr = sim_user_map(caller, sizeof(mask));
+	conf_assert(uaddr != 0, "sim_user_map: %s", sim_error());
+	conf_assert(sim_user_write(caller, uaddr, &mask, sizeof(mask)) == 0,
+		    "sim_user_write: %s", sim_error());
+	ret = t_syscall(caller, SIM_SYS_sched_setaffinity, waiter, sizeof(mask),
+			uaddr);
+	conf_assert(ret == 0, "sched_setaffinity(%d, {%d}) = %ld", waiter, last,
+		    ret);
+	run(MS(10));
+	conf_assert(info(waiter).cpu == last, "pid %d allowed on cpu%d only "
+		    "is on cpu%d", waiter, last, info(waiter).cpu);
+}
+END_TEST
+
+/*
  * cpu_up() of the last CPU refused by a CPU notifier asked after the
  * scheduler's: it fails with -EINVAL, the CPU stays offline with no live
  * task of its own (what the driver prepared at CPU_UP_PREPARE, such as a
@@ -1331,6 +1369,7 @@ static Suite *conformance_suite(void)
 	add(s, "nice_share", lower_nice_gets_no_less_cpu, 30);
 	add(s, "equal_share", equal_nice_shares_equally, 30);
 	add(s, "affinity", affinity_respected, 10);
+	add(s, "setaffinity", setaffinity_returns_zero_and_moves_the_task, 10);
 	add(s, "cpu_up", refused_cpu_up_is_undone, 10);
 	add(s, "sleep", sleeper_wakes_and_runs, 10);
 	add(s, "fork", fork_exit_keep_counts, 10);
