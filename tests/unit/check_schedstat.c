@@ -182,24 +182,39 @@ static int parse_numbers(const char *s, unsigned long *v, int n)
 	return *s ? -1 : 0;
 }
 
-/* "hex[,hex]" into a bit mask. */
+/* A hex digit's value, or -1: lower case only, as the kernel's %x. */
+static int hex_digit(char c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	return -1;
+}
+
+/*
+ * A domain's span into a bit mask, in cpumask_scnprintf()'s format:
+ * (NR_CPUS + 31) / 32 words of eight hex digits, the most significant
+ * first, one comma between two words and none elsewhere.
+ */
 static int parse_mask(const char *s, unsigned long long *mask)
 {
-	int digits = 0;
+	int words = 0, digits;
 
 	*mask = 0;
-	for (; *s && *s != ' '; s++) {
-		if (*s == ',')
-			continue;
-		if (*s >= '0' && *s <= '9')
-			*mask = *mask << 4 | (*s - '0');
-		else if (*s >= 'a' && *s <= 'f')
-			*mask = *mask << 4 | (*s - 'a' + 10);
-		else
+	for (;;) {
+		for (digits = 0; hex_digit(*s) >= 0; s++, digits++)
+			*mask = *mask << 4 | hex_digit(*s);
+		if (digits != 8)
 			return -1;
-		digits++;
+		words++;
+		if (*s != ',')
+			break;
+		s++;
 	}
-	return digits ? 0 : -1;
+	if (*s && *s != ' ')
+		return -1;
+	return words == (sim_max_cpus() + 31) / 32 ? 0 : -1;
 }
 
 /* Read /proc/schedstat: "version 10", "timestamp J", cpu and domain lines. */
