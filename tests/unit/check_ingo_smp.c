@@ -929,6 +929,7 @@ struct scenario {
 	unsigned long timed_us;	/* ...this much CPU each */
 	int run_ms;
 	unsigned int need;	/* OUTCOME()s it must meet */
+	unsigned int offline;	/* CPUs taken offline after the boot */
 };
 
 static void run_scenario(const struct scenario *sc)
@@ -937,6 +938,9 @@ static void run_scenario(const struct scenario *sc)
 	int cpu, i, k;
 
 	boot_full(sc->cpus, sc->smt, sc->nodes, NULL);
+	for (cpu = 0; cpu < sc->cpus; cpu++)
+		if ((sc->offline >> cpu) & 1)
+			ck_assert_int_eq(sim_cpu_offline(cpu), 0);
 	for (cpu = 0; cpu < sc->cpus; cpu++) {
 		for (i = 0; i < sc->hogs[cpu]; i++)
 			hog_on("hog", cpu);
@@ -1017,6 +1021,32 @@ static const struct scenario scenarios[] = {
 	/* 2 nodes of 2 cores of 2 threads: three levels */
 	{ 8, 2, 2, { 1, 0, 2, 1, 0, 3, 1, 1 }, { 0 }, 0, 300,
 	  O(TASKS) | O(IDLE_PULL_ONE) },
+	/*
+	 * idle cpu0 vs 3, 3, 3: max 384, average 288; the gap to the
+	 * average is the smaller, 96 (under a task), though cpu0 is 288
+	 * under it: one task for the gap of two, not (288 + 1) / 128 = 2.
+	 */
+	{ 4, 1, 1, { 0, 3, 3, 3 }, { 0 }, 0, 300, O(SMALL_GAP) },
+	/*
+	 * Groups of unequal power: 2 nodes of 2 CPUs, cpu3 offline, so
+	 * node 1 is cpu2 alone (power 128) and node 0 has power 256.
+	 * Busy cpu0 (one hog, cpu1 idle: 128 * 128 / 256 = 64) vs cpu2's
+	 * two (256): average 384 * 128 / 384 = 128, to it 64 * 128 / 128
+	 * = 64, under a task, gap 192.  Throughput now 128 + 256 * 64 /
+	 * 128 = 256; after a move, cpu2 loses 128 * 128 / 128 = 128 and
+	 * keeps a whole CPU busy (128), node 0 gains 128 * 128 / 256 = 64
+	 * and is busy through (256): 384 >= 256 + 16, worth a task even
+	 * for a busy CPU, which the idle rule does not cover.
+	 */
+	{ 4, 1, 2, { 1, 0, 2, 0 }, { 0 }, 0, 600, O(SMALL_GAIN), 1U << 3 },
+	/*
+	 * The same machine, idle node 0 vs cpu2's one hog (128): average
+	 * 128 * 128 / 384 = 42.  Node 0's gain is one task in its own
+	 * scale, 64, not cpu2's whole load 128: throughput 128 before and
+	 * 256 * 64 / 128 = 128 after, not worth it; and 128 is no more than
+	 * one task, so the idle CPUs do not pull either.
+	 */
+	{ 4, 1, 2, { 0, 0, 1, 0 }, { 0 }, 0, 600, O(SMALL_NONE), 1U << 3 },
 };
 
 /*
