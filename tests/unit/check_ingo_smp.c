@@ -1060,6 +1060,31 @@ START_TEST(bal_periodic_follows_the_rules)
 }
 END_TEST
 
+/*
+ * One core of 2 threads: X (nice -20, 800 ms left) runs on cpu0, N
+ * (nice 19, slice 5 ms) is queued on cpu1 and held back (800 * 75 / 100
+ * > 5 until X has under 7 ms left).  At each tick the idle thread sees
+ * its queued N and balances as a busy CPU: its interval is the busy one,
+ * balance_interval * busy_factor 8, not the idle one.
+ */
+START_TEST(bal_held_back_smt_thread_balances_as_busy)
+{
+	struct oracle o;
+	int x;
+
+	boot_full(2, 2, 1, NULL);
+	x = spawn_on("x", SIM_SCHED_NORMAL, 0, -20, "0", t_body_hog, NULL);
+	run_until(MS(1));
+	ck_assert_int_eq(kfix_ingo_set_time_slice(x, 800), 0);
+	spawn_on("n", SIM_SCHED_NORMAL, 0, 19, "1", t_body_hog, NULL);
+	run_until(MS(SETTLE_MS));
+	ck_assert_int_eq(curr(1), 0);
+	oracle_start(&o);
+	oracle_run(&o, MS(100));
+	ck_assert_int_eq(curr(1), 0);
+}
+END_TEST
+
 /* ---- moving tasks -------------------------------------------------------- */
 
 /* Virtual ns at which jiffies reaches @j (a tick), from now. */
@@ -1414,6 +1439,45 @@ START_TEST(bal_pull_moves_the_imbalance)
 	d = domain(0, 0);
 	ck_assert_uint_eq(d.lb_imbalance[SIM_IDLE_NOT], 2);
 	ck_assert_uint_eq(d.lb_failed[SIM_IDLE_NOT], 0);
+}
+END_TEST
+
+/* The first migration onto cpu0, whichever the task. */
+static void record_first_to_cpu0(const struct sim_trace_event *ev, void *arg)
+{
+	struct moves *m = arg;
+
+	if (ev->type == SIM_TRACE_MIGRATE && ev->target_cpu == 0 && !m->nr)
+		m->ev[m->nr++] = *ev;
+}
+
+/*
+ * 2 nodes of 2 CPUs, cpu1 offline: idle cpu0 is node 0 alone.  Node 1's
+ * cpu2 and cpu3 each run two hogs that may also run on cpu0: equal
+ * loads, 256 each.  find_busiest_queue() keeps the first CPU of the
+ * busiest group with the most load; a later one only if it has more, so
+ * cpu0's first pull is from cpu2.
+ */
+START_TEST(bal_busiest_queue_first_of_equals)
+{
+	struct moves moves = { 0 };
+	int t[4], setter, i;
+
+	boot_full(4, 1, 2, NULL);
+	ck_assert_int_eq(sim_cpu_offline(1), 0);
+	for (i = 0; i < 4; i++)
+		t[i] = hog_on("h", 2 + i / 2);
+	setter = spawn_on("setter", SIM_SCHED_FIFO, 50, 0, "0", NULL, NULL);
+	run_until(MS(SETTLE_MS));
+	sim_trace_set_sink(record_first_to_cpu0, &moves);
+	for (i = 0; i < 4; i++)
+		ck_assert_int_eq(set_affinity(setter, t[i],
+					      1UL | 1UL << (2 + i / 2)), 0);
+	run_until(MS(SETTLE_MS + 100));
+	sim_trace_set_sink(NULL, NULL);
+	ck_assert_int_eq(moves.nr, 1);
+	ck_assert_int_eq(moves.ev[0].cpu, 0);
+	ck_assert_int_eq(moves.ev[0].orig_cpu, 2);
 }
 END_TEST
 
@@ -2267,6 +2331,8 @@ static Suite *ingo_smp_suite(void)
 	tc = tcase(s, "balance");
 	tcase_add_loop_test(tc, bal_periodic_follows_the_rules, 0,
 			    (int)(sizeof(scenarios) / sizeof(scenarios[0])));
+	tcase_add_test(tc, bal_held_back_smt_thread_balances_as_busy);
+	tcase_add_test(tc, bal_busiest_queue_first_of_equals);
 	return s;
 }
 
