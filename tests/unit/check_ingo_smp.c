@@ -2069,6 +2069,35 @@ START_TEST(exec_first_idlest_allowed_cpu_of_the_domain)
 }
 END_TEST
 
+/*
+ * 2 CPUs: P (RR 99) burns on cpu0 when a setter on cpu1 narrows its mask
+ * to {1}; migration/0 (FIFO 99) cannot preempt it, so P is still on
+ * cpu0 when it forks.  The child copies the mask {1}: it starts on cpu1,
+ * not on its parent's CPU as 2.6.10 would (the documented deviation of
+ * tests/fuzz/regressions/fork-during-set-cpus-allowed.seq).
+ */
+START_TEST(fork_child_starts_inside_its_mask)
+{
+	int p, setter, child;
+
+	boot_full(2, 1, 1, NULL);
+	p = spawn_on("p", SIM_SCHED_RR, 99, 0, "0", NULL, NULL);
+	setter = script_on("setter", "1");
+	run_until(MS(5));
+	post(p, SIM_CMD_BURN, MS(20), 0);
+	post(p, SIM_CMD_FORK, 0, 0);
+	run_until(MS(10));
+	ck_assert_int_eq(curr(0), p);
+	ck_assert_int_eq(set_affinity(setter, p, 0x2), 0);
+	ck_assert_int_eq(sim_cmd_wait(p, MS(100)), 0);
+	child = (int)sim_cmd_result(p);
+	ck_assert_int_gt(child, 0);
+	ck_assert_int_eq(t_info(child).cpu, 1);
+	run_until(MS(40));
+	ck_assert_int_eq(t_info(p).cpu, 1);
+}
+END_TEST
+
 /* ---- SMT siblings -------------------------------------------------------- */
 
 /*
@@ -2316,6 +2345,7 @@ static Suite *ingo_smp_suite(void)
 	tcase_add_loop_test(tc, exec_moves_past_half_the_margin, 0, 3);
 	tcase_add_loop_test(tc, exec_first_idlest_allowed_cpu_of_the_domain, 0,
 			    2);
+	tcase_add_test(tc, fork_child_starts_inside_its_mask);
 
 	tc = tcase(s, "smt");
 	tcase_add_loop_test(tc, smt_sibling_slice_holds_back_by_per_cpu_gain,
