@@ -929,6 +929,7 @@ struct scenario {
 	unsigned long timed_us;	/* ...this much CPU each */
 	int run_ms;
 	unsigned int need;	/* OUTCOME()s it must meet */
+	unsigned int offline;	/* CPUs taken offline after the boot */
 };
 
 static void run_scenario(const struct scenario *sc)
@@ -937,6 +938,9 @@ static void run_scenario(const struct scenario *sc)
 	int cpu, i, k;
 
 	boot_full(sc->cpus, sc->smt, sc->nodes, NULL);
+	for (cpu = 0; cpu < sc->cpus; cpu++)
+		if ((sc->offline >> cpu) & 1)
+			ck_assert_int_eq(sim_cpu_offline(cpu), 0);
 	for (cpu = 0; cpu < sc->cpus; cpu++) {
 		for (i = 0; i < sc->hogs[cpu]; i++)
 			hog_on("hog", cpu);
@@ -1017,6 +1021,32 @@ static const struct scenario scenarios[] = {
 	/* 2 nodes of 2 cores of 2 threads: three levels */
 	{ 8, 2, 2, { 1, 0, 2, 1, 0, 3, 1, 1 }, { 0 }, 0, 300,
 	  O(TASKS) | O(IDLE_PULL_ONE) },
+	/*
+	 * idle cpu0 vs 3, 3, 3: max 384, average 288; the gap to the
+	 * average is the smaller, 96 (under a task), though cpu0 is 288
+	 * under it: one task for the gap of two, not (288 + 1) / 128 = 2.
+	 */
+	{ 4, 1, 1, { 0, 3, 3, 3 }, { 0 }, 0, 300, O(SMALL_GAP) },
+	/*
+	 * Groups of unequal power: 2 nodes of 2 CPUs, cpu3 offline, so
+	 * node 1 is cpu2 alone (power 128) and node 0 has power 256.
+	 * Busy cpu0 (one hog, cpu1 idle: 128 * 128 / 256 = 64) vs cpu2's
+	 * two (256): average 384 * 128 / 384 = 128, to it 64 * 128 / 128
+	 * = 64, under a task, gap 192.  Throughput now 128 + 256 * 64 /
+	 * 128 = 256; after a move, cpu2 loses 128 * 128 / 128 = 128 and
+	 * keeps a whole CPU busy (128), node 0 gains 128 * 128 / 256 = 64
+	 * and is busy through (256): 384 >= 256 + 16, worth a task even
+	 * for a busy CPU, which the idle rule does not cover.
+	 */
+	{ 4, 1, 2, { 1, 0, 2, 0 }, { 0 }, 0, 600, O(SMALL_GAIN), 1U << 3 },
+	/*
+	 * The same machine, idle node 0 vs cpu2's one hog (128): average
+	 * 128 * 128 / 384 = 42.  Node 0's gain is one task in its own
+	 * scale, 64, not cpu2's whole load 128: throughput 128 before and
+	 * 256 * 64 / 128 = 128 after, not worth it; and 128 is no more than
+	 * one task, so the idle CPUs do not pull either.
+	 */
+	{ 4, 1, 2, { 0, 0, 1, 0 }, { 0 }, 0, 600, O(SMALL_NONE), 1U << 3 },
 };
 
 /*
@@ -1027,6 +1057,31 @@ static const struct scenario scenarios[] = {
 START_TEST(bal_periodic_follows_the_rules)
 {
 	run_scenario(&scenarios[_i]);
+}
+END_TEST
+
+/*
+ * One core of 2 threads: X (nice -20, 800 ms left) runs on cpu0, N
+ * (nice 19, slice 5 ms) is queued on cpu1 and held back (800 * 75 / 100
+ * > 5 until X has under 7 ms left).  At each tick the idle thread sees
+ * its queued N and balances as a busy CPU: its interval is the busy one,
+ * balance_interval * busy_factor 8, not the idle one.
+ */
+START_TEST(bal_held_back_smt_thread_balances_as_busy)
+{
+	struct oracle o;
+	int x;
+
+	boot_full(2, 2, 1, NULL);
+	x = spawn_on("x", SIM_SCHED_NORMAL, 0, -20, "0", t_body_hog, NULL);
+	run_until(MS(1));
+	ck_assert_int_eq(kfix_ingo_set_time_slice(x, 800), 0);
+	spawn_on("n", SIM_SCHED_NORMAL, 0, 19, "1", t_body_hog, NULL);
+	run_until(MS(SETTLE_MS));
+	ck_assert_int_eq(curr(1), 0);
+	oracle_start(&o);
+	oracle_run(&o, MS(100));
+	ck_assert_int_eq(curr(1), 0);
 }
 END_TEST
 
@@ -1384,6 +1439,45 @@ START_TEST(bal_pull_moves_the_imbalance)
 	d = domain(0, 0);
 	ck_assert_uint_eq(d.lb_imbalance[SIM_IDLE_NOT], 2);
 	ck_assert_uint_eq(d.lb_failed[SIM_IDLE_NOT], 0);
+}
+END_TEST
+
+/* The first migration onto cpu0, whichever the task. */
+static void record_first_to_cpu0(const struct sim_trace_event *ev, void *arg)
+{
+	struct moves *m = arg;
+
+	if (ev->type == SIM_TRACE_MIGRATE && ev->target_cpu == 0 && !m->nr)
+		m->ev[m->nr++] = *ev;
+}
+
+/*
+ * 2 nodes of 2 CPUs, cpu1 offline: idle cpu0 is node 0 alone.  Node 1's
+ * cpu2 and cpu3 each run two hogs that may also run on cpu0: equal
+ * loads, 256 each.  find_busiest_queue() keeps the first CPU of the
+ * busiest group with the most load; a later one only if it has more, so
+ * cpu0's first pull is from cpu2.
+ */
+START_TEST(bal_busiest_queue_first_of_equals)
+{
+	struct moves moves = { 0 };
+	int t[4], setter, i;
+
+	boot_full(4, 1, 2, NULL);
+	ck_assert_int_eq(sim_cpu_offline(1), 0);
+	for (i = 0; i < 4; i++)
+		t[i] = hog_on("h", 2 + i / 2);
+	setter = spawn_on("setter", SIM_SCHED_FIFO, 50, 0, "0", NULL, NULL);
+	run_until(MS(SETTLE_MS));
+	sim_trace_set_sink(record_first_to_cpu0, &moves);
+	for (i = 0; i < 4; i++)
+		ck_assert_int_eq(set_affinity(setter, t[i],
+					      1UL | 1UL << (2 + i / 2)), 0);
+	run_until(MS(SETTLE_MS + 100));
+	sim_trace_set_sink(NULL, NULL);
+	ck_assert_int_eq(moves.nr, 1);
+	ck_assert_int_eq(moves.ev[0].cpu, 0);
+	ck_assert_int_eq(moves.ev[0].orig_cpu, 2);
 }
 END_TEST
 
@@ -1975,6 +2069,35 @@ START_TEST(exec_first_idlest_allowed_cpu_of_the_domain)
 }
 END_TEST
 
+/*
+ * 2 CPUs: P (RR 99) burns on cpu0 when a setter on cpu1 narrows its mask
+ * to {1}; migration/0 (FIFO 99) cannot preempt it, so P is still on
+ * cpu0 when it forks.  The child copies the mask {1}: it starts on cpu1,
+ * not on its parent's CPU as 2.6.10 would (the documented deviation of
+ * tests/fuzz/regressions/fork-during-set-cpus-allowed.seq).
+ */
+START_TEST(fork_child_starts_inside_its_mask)
+{
+	int p, setter, child;
+
+	boot_full(2, 1, 1, NULL);
+	p = spawn_on("p", SIM_SCHED_RR, 99, 0, "0", NULL, NULL);
+	setter = script_on("setter", "1");
+	run_until(MS(5));
+	post(p, SIM_CMD_BURN, MS(20), 0);
+	post(p, SIM_CMD_FORK, 0, 0);
+	run_until(MS(10));
+	ck_assert_int_eq(curr(0), p);
+	ck_assert_int_eq(set_affinity(setter, p, 0x2), 0);
+	ck_assert_int_eq(sim_cmd_wait(p, MS(100)), 0);
+	child = (int)sim_cmd_result(p);
+	ck_assert_int_gt(child, 0);
+	ck_assert_int_eq(t_info(child).cpu, 1);
+	run_until(MS(40));
+	ck_assert_int_eq(t_info(p).cpu, 1);
+}
+END_TEST
+
 /* ---- SMT siblings -------------------------------------------------------- */
 
 /*
@@ -2222,6 +2345,7 @@ static Suite *ingo_smp_suite(void)
 	tcase_add_loop_test(tc, exec_moves_past_half_the_margin, 0, 3);
 	tcase_add_loop_test(tc, exec_first_idlest_allowed_cpu_of_the_domain, 0,
 			    2);
+	tcase_add_test(tc, fork_child_starts_inside_its_mask);
 
 	tc = tcase(s, "smt");
 	tcase_add_loop_test(tc, smt_sibling_slice_holds_back_by_per_cpu_gain,
@@ -2237,6 +2361,8 @@ static Suite *ingo_smp_suite(void)
 	tc = tcase(s, "balance");
 	tcase_add_loop_test(tc, bal_periodic_follows_the_rules, 0,
 			    (int)(sizeof(scenarios) / sizeof(scenarios[0])));
+	tcase_add_test(tc, bal_held_back_smt_thread_balances_as_busy);
+	tcase_add_test(tc, bal_busiest_queue_first_of_equals);
 	return s;
 }
 
