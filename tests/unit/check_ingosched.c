@@ -1968,11 +1968,11 @@ START_TEST(ingo_exit_drops_the_last_reference)
 
 	boot(1);
 	c = script("c", 0);
-	ck_assert_int_eq(kfix_ingo_released(c), 0);
+	ck_assert_int_eq(kfix_task_released(c), 0);
 	t_cmd(c, SIM_CMD_EXIT, 0, 0, 0, 0);
 	t_run(TICK_NS);
 	ck_assert_int_eq(t_info(c).state, 'Z');
-	ck_assert_int_eq(kfix_ingo_released(c), 1);
+	ck_assert_int_eq(kfix_task_released(c), 1);
 }
 END_TEST
 

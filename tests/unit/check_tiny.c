@@ -1092,10 +1092,10 @@ START_TEST(tiny_exit_releases_the_task)
 
 	t_boot(1, NULL);
 	pid = t_spawn("child", SIM_SCHED_NORMAL, 0, 0, child_body, NULL);
-	ck_assert_int_eq(kfix_tiny_released(pid), 0);
+	ck_assert_int_eq(kfix_task_released(pid), 0);
 	t_run(MS(10));
 	ck_assert_int_eq(t_info(pid).state, 'Z');
-	ck_assert_int_eq(kfix_tiny_released(pid), 1);
+	ck_assert_int_eq(kfix_task_released(pid), 1);
 }
 END_TEST
 

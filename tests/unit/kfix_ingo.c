@@ -285,18 +285,6 @@ int kfix_ingo_wake_sync_and_sleep(int wq, unsigned long long sleep_ns)
 	return 0;
 }
 
-int kfix_ingo_released(int pid)
-{
-	struct sim_task *st;
-
-	if (!kfix_ingo_available() || pid <= 0 || pid >= PID_MAX_DEFAULT)
-		return -1;
-	list_for_each_entry(st, &sim.tasks, all)
-		if (st->pid == pid)
-			return st->exited && !st->task;
-	return -1;
-}
-
 #else /* !CONFIG_CPUSCHED_INGOSCHED */
 
 /* Without the driver every write answers "not available". */
@@ -332,11 +320,6 @@ int kfix_ingo_wake_sync_and_sleep(int wq, unsigned long long sleep_ns)
 }
 
 int kfix_ingo_check_broken(int cpu, int what, long value, char *buf, int len)
-{
-	return -1;
-}
-
-int kfix_ingo_released(int pid)
 {
 	return -1;
 }

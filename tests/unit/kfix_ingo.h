@@ -113,13 +113,6 @@ int kfix_ingo_renice(int pid, int nice);
  */
 int kfix_ingo_wake_sync_and_sleep(int wq, unsigned long long sleep_ns);
 
-/*
- * Outside: 1 if task @pid has exited and its last reference is dropped
- * (the machine freed its task_struct), 0 if not, -1 if there is no such
- * task.
- */
-int kfix_ingo_released(int pid);
-
 #ifdef __cplusplus
 }
 #endif

@@ -95,18 +95,6 @@ int kfix_tiny_set_allowed(int pid, unsigned long mask)
 	return 0;
 }
 
-int kfix_tiny_released(int pid)
-{
-	struct sim_task *st;
-
-	if (!kfix_tiny_available())
-		return -1;
-	list_for_each_entry(st, &sim.tasks, all)
-		if (st->pid == pid)
-			return st->task == NULL;
-	return -1;
-}
-
 int kfix_tiny_oom(int pid)
 {
 	struct task_struct *p = tiny_task(pid);
@@ -191,11 +179,6 @@ int kfix_tiny_queue(int cpu, int *pids, int max)
 }
 
 int kfix_tiny_set_allowed(int pid, unsigned long mask)
-{
-	return -1;
-}
-
-int kfix_tiny_released(int pid)
 {
 	return -1;
 }

@@ -40,13 +40,6 @@ int kfix_tiny_read(int pid, struct kfix_tiny *out);
  */
 int kfix_tiny_queue(int cpu, int *pids, int max);
 
-/*
- * 1 if the task_struct of @pid, which exited, has been freed (its last
- * reference dropped: finish_task_switch() drops the one of the exit once
- * the task is off its CPU), 0 if not yet; -1 without tiny or no @pid.
- */
-int kfix_tiny_released(int pid);
-
 /* Setup write: @pid's slice left.  0, or -1 (no driver, no such task). */
 int kfix_tiny_set_time_slice(int pid, unsigned int ticks);
 

@@ -1198,6 +1198,16 @@ int kfix_steal(int cpu, int pid, unsigned long ticks)
 	return 0;
 }
 
+int kfix_task_released(int pid)
+{
+	struct sim_task *st;
+
+	list_for_each_entry(st, &sim.tasks, all)
+		if (st->pid == pid)
+			return st->exited && !st->task;
+	return -1;
+}
+
 void kfix_io_schedule(void)
 {
 	set_current_state(TASK_UNINTERRUPTIBLE);

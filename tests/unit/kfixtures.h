@@ -223,6 +223,14 @@ long kfix_call_wrapper(int hook, int pid);
  */
 int kfix_steal(int cpu, int pid, unsigned long ticks);
 
+/*
+ * Outside: 1 if task @pid has exited and its task_struct is freed (its
+ * last reference dropped: finish_task_switch() drops the one of the
+ * exit once the task is off its CPU), 0 if not yet, -1 if the machine
+ * never had such a task.
+ */
+int kfix_task_released(int pid);
+
 /* Task context: io_schedule() in TASK_UNINTERRUPTIBLE until woken. */
 void kfix_io_schedule(void);
 
