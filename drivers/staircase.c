@@ -382,6 +382,22 @@ static int wake_preempts(const task_t *p, const struct stair_rq *rq)
 }
 
 /*
+ * resched_requeued - @p, queued again after a change of its level from
+ * @old_prio (nice, policy, an OOM slice): running, it gives way if it
+ * got worse; waiting, it reschedules curr where a wake-up at its new
+ * level would.  rq locked.
+ */
+static void resched_requeued(task_t *p, struct stair_rq *rq, int old_prio)
+{
+	if (task_running(rq, p)) {
+		if (stair(p)->prio > old_prio)
+			resched_task(p);
+	} else if (wake_preempts(p, rq)) {
+		resched_task(rq->curr);
+	}
+}
+
+/*
  * preempt_curr - @p has a claim on rq's CPU: reschedule curr, unless
  * compute mode lets curr finish cache_delay first (the tick then does
  * it).  RT tasks and an idle CPU never wait.  curr stays queued at the
@@ -565,10 +581,11 @@ static void stair_set_oom_timeslice(task_t *p)
 {
 	struct stair_rq *rq;
 	unsigned long flags;
-	int queued;
+	int queued, old_prio;
 
 	rq = task_rq_lock(p, &flags);
 	queued = stair(p)->on_rq;
+	old_prio = stair(p)->prio;
 	if (queued)
 		dequeue_task(p, rq);
 	refill_slice(p);
@@ -576,8 +593,7 @@ static void stair_set_oom_timeslice(task_t *p)
 		stair(p)->prio = effective_prio(p);
 	if (queued) {
 		enqueue_task(p, rq);
-		if (!task_running(rq, p) && wake_preempts(p, rq))
-			resched_task(rq->curr);
+		resched_requeued(p, rq, old_prio);
 	}
 	task_rq_unlock(rq, &flags);
 }
@@ -1126,10 +1142,7 @@ static void stair_set_user_nice(task_t *p, long nice)
 	}
 	if (queued) {
 		enqueue_task(p, rq);
-		if (task_running(rq, p) && stair(p)->prio > old_prio)
-			resched_task(p);
-		else if (!task_running(rq, p) && wake_preempts(p, rq))
-			resched_task(rq->curr);
+		resched_requeued(p, rq, old_prio);
 	}
 	task_rq_unlock(rq, &flags);
 }
@@ -1172,12 +1185,7 @@ static int stair_setscheduler(pid_t pid, int policy,
 	__setscheduler(p, policy, lp.sched_priority);
 	if (queued) {
 		enqueue_task(p, rq);
-		if (task_running(rq, p)) {
-			if (stair(p)->prio > old_prio)
-				resched_task(p);
-		} else if (wake_preempts(p, rq)) {
-			resched_task(rq->curr);
-		}
+		resched_requeued(p, rq, old_prio);
 	}
 	task_rq_unlock(rq, &flags);
 	read_unlock_irq(&tasklist_lock);
