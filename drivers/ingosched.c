@@ -2171,10 +2171,12 @@ static long ingo_yield(void)
 	} else {
 		requeue_task(current, array);
 	}
-	/* schedule() follows at once: no preemption point in between */
+	/*
+	 * schedule() follows at once, so neither a preemption point nor
+	 * interrupts on in between (2.6.10): it enables them itself.
+	 */
 	_raw_spin_unlock(&rq->lock);
 	preempt_enable_no_resched();
-	local_irq_enable();
 	schedule();
 	return 0;
 }

@@ -1232,10 +1232,12 @@ static long stair_yield(void)
 		yield_normal(p, rq);
 	else if (stair(p)->on_rq)
 		requeue_at(p, rq, stair(p)->prio);
-	/* schedule() follows at once: no preemption point in between. */
+	/*
+	 * schedule() follows at once, so neither a preemption point nor
+	 * interrupts on in between (2.6.10): it enables them itself.
+	 */
 	_raw_spin_unlock(&rq->lock);
 	preempt_enable_no_resched();
-	local_irq_enable();
 	schedule();
 	return 0;
 }

@@ -793,10 +793,12 @@ static long tiny_yield(void)
 	rq->yld_cnt++;
 	if (current->u.tiny.on_rq)
 		requeue_task(current, rq);
-	/* schedule() follows at once: no preemption point in between. */
+	/*
+	 * schedule() follows at once, so neither a preemption point nor
+	 * interrupts on in between (2.6.10): it enables them itself.
+	 */
 	_raw_spin_unlock(&rq->lock);
 	preempt_enable_no_resched();
-	local_irq_enable();
 	schedule();
 	return 0;
 }

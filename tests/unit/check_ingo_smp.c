@@ -101,8 +101,8 @@ static void teardown(void)
 	t_shutdown();
 }
 
-/* Boot @cpus CPUs, @smt threads a core, @nodes nodes, @extra options. */
-static void boot_full(int cpus, int smt, int nodes, const char *extra)
+/* Boot @cpus CPUs, @smt threads a core, @nodes nodes, at @hz (0: 1000). */
+static void boot_hz(int cpus, int smt, int nodes, int hz, const char *extra)
 {
 	static char cmdline[128];
 	struct sim_config cfg;
@@ -113,9 +113,17 @@ static void boot_full(int cpus, int smt, int nodes, const char *extra)
 	cfg.nr_cpus = cpus;
 	cfg.smt = smt;
 	cfg.nr_nodes = nodes;
+	if (hz)
+		cfg.hz = hz;
 	cfg.cmdline = cmdline;
 	t_boot_cfg(&cfg);
 	ck_assert_str_eq(sim_cpusched(), "ingosched");
+}
+
+/* The same at HZ 1000, with @extra boot options. */
+static void boot_full(int cpus, int smt, int nodes, const char *extra)
+{
+	boot_hz(cpus, smt, nodes, 0, extra);
 }
 
 static struct sim_cpu_info cpu_info(int cpu)
@@ -185,7 +193,7 @@ static void run_until(unsigned long long when)
 {
 	int ret = sim_run_until(when);
 
-	ck_assert_msg(ret == 0, "run failed: %s", sim_report());
+	ck_assert_msg(ret == 0, "run failed: %s %s", sim_report(), sim_error());
 }
 
 static struct sim_domain_info domain(int cpu, int level)
@@ -543,6 +551,8 @@ struct o_domain {
 
 struct oracle {
 	int nr_cpus, nr_cpus_max;
+	unsigned int hz;
+	unsigned long long tick_ns;
 	int levels[MAX_CPUS];
 	struct o_domain dom[MAX_CPUS][MAX_LEVELS];
 	unsigned long cpu_load[MAX_CPUS];
@@ -590,13 +600,15 @@ static int nr_runnable(int cpu)
  * the machine must have run long enough with its present tasks for
  * each cpu_load to equal nr_running * 128.
  */
-static void oracle_start(struct oracle *o)
+static void oracle_start(struct oracle *o, unsigned int hz)
 {
 	struct sim_domain_info d;
 	struct sim_group_info g;
 	int cpu, l, i;
 
 	memset(o, 0, sizeof(*o));
+	o->hz = hz;
+	o->tick_ns = 1000000000ULL / hz;
 	o->nr_cpus = sim_nr_cpus();
 	o->nr_cpus_max = sim_max_cpus();
 	ck_assert_int_le(o->nr_cpus, MAX_CPUS);
@@ -814,8 +826,11 @@ balanced:
 		od->balance_interval *= 2;
 }
 
-/* msecs_to_jiffies() at HZ 1000 */
-#define MSECS_TO_JIFFIES(ms)	(ms)
+/* msecs_to_jiffies(): rounded up to whole ticks */
+static unsigned long msecs_to_jiffies(const struct oracle *o, unsigned long ms)
+{
+	return (ms * o->hz + 999) / 1000;
+}
 
 /* rebalance_tick() of @cpu at jiffies @j. */
 static void rebalance(struct oracle *o, int cpu, unsigned long j)
@@ -831,7 +846,7 @@ static void rebalance(struct oracle *o, int cpu, unsigned long j)
 	    (o->dom[cpu][0].flags & SHARE))
 		idle = SIM_IDLE_NOT;
 	/* staggered: cpu balances HZ * cpu / NR_CPUS jiffies early */
-	j += HZ * cpu / o->nr_cpus_max;
+	j += o->hz * cpu / o->nr_cpus_max;
 	for (l = 0; l < o->levels[cpu]; l++) {
 		struct o_domain *od = &o->dom[cpu][l];
 
@@ -840,7 +855,7 @@ static void rebalance(struct oracle *o, int cpu, unsigned long j)
 		interval = od->balance_interval;
 		if (idle != SIM_IDLE_SCHED)
 			interval *= od->busy_factor;
-		interval = MSECS_TO_JIFFIES(interval);
+		interval = msecs_to_jiffies(o, interval);
 		if (!interval)
 			interval = 1;
 		if (j - od->last_balance < interval)
@@ -888,7 +903,7 @@ static void oracle_compare(struct oracle *o)
  */
 static void oracle_tick(struct oracle *o)
 {
-	unsigned long long t = (sim_now() / TICK_NS + 1) * TICK_NS;
+	unsigned long long t = (sim_now() / o->tick_ns + 1) * o->tick_ns;
 	int cpu;
 
 	run_until(t - 1);
@@ -930,14 +945,16 @@ struct scenario {
 	int run_ms;
 	unsigned int need;	/* OUTCOME()s it must meet */
 	unsigned int offline;	/* CPUs taken offline after the boot */
+	int hz;			/* 0: 1000 */
 };
 
 static void run_scenario(const struct scenario *sc)
 {
+	unsigned int hz = sc->hz ? sc->hz : 1000;
 	struct oracle o;
 	int cpu, i, k;
 
-	boot_full(sc->cpus, sc->smt, sc->nodes, NULL);
+	boot_hz(sc->cpus, sc->smt, sc->nodes, hz, NULL);
 	for (cpu = 0; cpu < sc->cpus; cpu++)
 		if ((sc->offline >> cpu) & 1)
 			ck_assert_int_eq(sim_cpu_offline(cpu), 0);
@@ -949,8 +966,9 @@ static void run_scenario(const struct scenario *sc)
 				 cpu_name(cpu), body_burn_then_exit,
 				 (void *)(sc->timed_us * 1000UL));
 	}
-	run_until(MS(SETTLE_MS));
-	oracle_start(&o);
+	/* as many ticks to settle at any HZ */
+	run_until(SETTLE_MS * 1000000000ULL / hz);
+	oracle_start(&o, hz);
 	oracle_run(&o, MS(sc->run_ms));
 	for (k = 0; k < NR_FBG; k++) {
 		if (getenv("ORACLE_DEBUG"))
@@ -1047,6 +1065,14 @@ static const struct scenario scenarios[] = {
 	 * one task, so the idle CPUs do not pull either.
 	 */
 	{ 4, 1, 2, { 0, 0, 1, 0 }, { 0 }, 0, 600, O(SMALL_NONE), 1U << 3 },
+	/*
+	 * At HZ 100 the intervals are whole ticks of 10 ms, rounded up:
+	 * busy, 1 ms * 64 is 7 ticks, 4 ms * 64 is 26; CPU1's stagger is
+	 * 100 * 1 / NR_CPUS ticks.  4 vs 6 as above: failures, kicks.
+	 */
+	{ 2, 1, 1, { 4, 6 }, { 0 }, 0, 3000, O(TASKS), 0, 100 },
+	/* NUMA at HZ 250: 8 ms * 32 busy is 64 ticks of 4 ms, 32 * 32 256 */
+	{ 4, 1, 2, { 1, 2, 2, 3 }, { 0 }, 0, 3000, O(TASKS), 0, 250 },
 };
 
 /*
@@ -1079,7 +1105,7 @@ START_TEST(bal_held_back_smt_thread_balances_as_busy)
 	spawn_on("n", SIM_SCHED_NORMAL, 0, 19, "1", t_body_hog, NULL);
 	run_until(MS(SETTLE_MS));
 	ck_assert_int_eq(curr(1), 0);
-	oracle_start(&o);
+	oracle_start(&o, HZ);
 	oracle_run(&o, MS(100));
 	ck_assert_int_eq(curr(1), 0);
 }
@@ -1095,12 +1121,22 @@ static unsigned long long time_of_jiffy(unsigned long j)
 	return tick + (unsigned long long)(long)(j - sim_jiffies()) * TICK_NS;
 }
 
-static unsigned long long ingo_timestamp(int pid)
+static struct kfix_ingo ingo_of(int pid)
 {
 	struct kfix_ingo k;
 
 	ck_assert_int_eq(kfix_ingo_read(pid, &k), 0);
-	return k.timestamp;
+	return k;
+}
+
+static unsigned long long ingo_timestamp(int pid)
+{
+	return ingo_of(pid).timestamp;
+}
+
+static unsigned long long ingo_sleep_avg(int pid)
+{
+	return ingo_of(pid).sleep_avg;
 }
 
 /* Make @pid the task running on @cpu: the others' slices end at once. */
@@ -2069,6 +2105,92 @@ START_TEST(exec_first_idlest_allowed_cpu_of_the_domain)
 }
 END_TEST
 
+/* The child a forker made, and when. */
+static int forked_pid;
+static unsigned long long forked_at;
+
+/* Burns 23 ms, forks a hog, burns on. */
+static void body_fork_hog(void *unused)
+{
+	sim_burn(MS(23));
+	forked_pid = sim_fork(t_body_hog, NULL);
+	forked_at = sim_now();
+	sim_burn(MS(1000));
+}
+
+/*
+ * fork_on_cpu1 - P, allowed on both CPUs of a 2-CPU machine from 6 ms,
+ * burns on cpu1 and forks a hog at 27 ms: the hog's pid, at the fork.
+ * cpu0 runs nothing but the script task that widened P's mask.
+ */
+static int fork_on_cpu1(void)
+{
+	int p, setter;
+
+	boot_full(2, 1, 1, NULL);
+	forked_pid = 0;
+	p = spawn_on("p", SIM_SCHED_NORMAL, 0, 0, "1", body_fork_hog, NULL);
+	setter = script_on("setter", "0");
+	run_until(MS(6));
+	ck_assert_int_eq(curr(1), p);
+	ck_assert_int_eq(set_affinity(setter, p, 0x3), 0);
+	ck_assert_int_eq(t_info(p).cpu, 1);
+	run_until(MS(27) + 1);
+	ck_assert_int_gt(forked_pid, 0);
+	ck_assert_uint_eq(forked_at, MS(27));
+	return forked_pid;
+}
+
+/*
+ * 2.6.10 queues a child on the CPU its parent forked on, though the
+ * first CPU of its mask is cpu0 and cpu0 is idle: the balancer, not
+ * the fork, spreads tasks.
+ */
+START_TEST(fork_child_starts_on_its_parents_cpu)
+{
+	int child = fork_on_cpu1();
+
+	ck_assert_int_eq(t_info(child).cpu, 1);
+}
+END_TEST
+
+/*
+ * A queued task moved by its CPU's migration thread keeps its time on
+ * the queue across the CPUs' clocks: its timestamp goes onto the new
+ * CPU's clock (less the old CPU's last tick, plus the new one's) before
+ * activate_task() measures the wait on that clock, and the wait counts
+ * as 2.6.10 counts it, as sleep, times (10 - bonus).  cpu1, offline
+ * since the boot, comes back at 10.5 ms with its clock's last tick
+ * there, half a tick after cpu0's.  T (nice 19), queued behind a nice
+ * -20 hog on cpu0 since 10 ms with sleep_avg 0, is sent to cpu1, where
+ * a nice 0 hog keeps it queued: 0.5 ms waited, sleep_avg 5 ms.
+ */
+START_TEST(migrate_task_keeps_its_queue_time_across_clocks)
+{
+	int t, setter, hog1;
+
+	boot_full(2, 1, 1, NULL);
+	ck_assert_int_eq(sim_cpu_offline(1), 0);
+	hog_on("hog", 0);
+	setter = spawn_on("setter", SIM_SCHED_NORMAL, 0, -20, "0", NULL,
+			  NULL);
+	run_until(MS(10));
+	t = spawn_on("t", SIM_SCHED_NORMAL, 0, 19, "0", t_body_hog, NULL);
+	run_until(MS(10) + 1);
+	ck_assert_int_ne(curr(0), t);
+	ck_assert_uint_eq(ingo_timestamp(t), MS(10));
+	ck_assert_int_eq(kfix_ingo_set_sleep_avg(t, 0), 0);
+	run_until(MS(10) + MS(1) / 2);
+	ck_assert_int_eq(sim_cpu_online(1), 0);
+	hog1 = hog_on("hog1", 1);
+	ck_assert_int_eq(set_affinity(setter, t, 0x2), 0);
+	ck_assert_uint_eq(sim_now(), MS(10) + MS(1) / 2);
+	ck_assert_int_eq(curr(1), hog1);
+	ck_assert_int_eq(t_info(t).cpu, 1);
+	ck_assert_uint_eq(ingo_sleep_avg(t), MS(5));
+}
+END_TEST
+
 /*
  * 2 CPUs: P (RR 99) burns on cpu0 when a setter on cpu1 narrows its mask
  * to {1}; migration/0 (FIFO 99) cannot preempt it, so P is still on
@@ -2346,6 +2468,8 @@ static Suite *ingo_smp_suite(void)
 	tcase_add_loop_test(tc, exec_first_idlest_allowed_cpu_of_the_domain, 0,
 			    2);
 	tcase_add_test(tc, fork_child_starts_inside_its_mask);
+	tcase_add_test(tc, fork_child_starts_on_its_parents_cpu);
+	tcase_add_test(tc, migrate_task_keeps_its_queue_time_across_clocks);
 
 	tc = tcase(s, "smt");
 	tcase_add_loop_test(tc, smt_sibling_slice_holds_back_by_per_cpu_gain,
