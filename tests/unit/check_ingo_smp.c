@@ -2220,6 +2220,47 @@ START_TEST(fork_child_starts_inside_its_mask)
 }
 END_TEST
 
+/*
+ * The same, with P's slice down to its last tick when it forks: the
+ * fork leaves P nothing, ticks it at once (an RR slice refilled, P to
+ * the tail of its level) and asks for a reschedule, which waits until
+ * the child is queued on cpu1.  It must not be lost: migration/0 (FIFO
+ * 99, P's level, waiting since 10 ms) runs at once and moves P to cpu1,
+ * where P burns on.
+ */
+START_TEST(fork_expired_parent_reschedules_after_the_child)
+{
+	unsigned long mask = 0x2, uaddr;
+	int p, setter;
+
+	boot_full(2, 1, 1, NULL);
+	p = spawn_on("p", SIM_SCHED_RR, 99, 0, "0", NULL, NULL);
+	setter = script_on("setter", "1");
+	run_until(MS(5));
+	post(p, SIM_CMD_BURN, MS(20) + MS(1) / 2, 0);
+	post(p, SIM_CMD_FORK, 0, 0);
+	post(p, SIM_CMD_BURN, MS(50), 0);
+
+	run_until(MS(10));
+	ck_assert_int_eq(curr(0), p);
+	uaddr = sim_user_map(setter, sizeof(mask));
+	ck_assert_int_eq(sim_user_write(setter, uaddr, &mask, sizeof(mask)),
+			 0);
+	/* the setter waits for migration/0, which waits for P */
+	ck_assert_int_eq(sim_cmd(setter, SIM_CMD_SYSCALL,
+				 SIM_SYS_sched_setaffinity, p, sizeof(mask),
+				 uaddr),
+			 0);
+	run_until(MS(25) + MS(1) / 5);
+	ck_assert_int_eq(curr(0), p);
+	ck_assert_int_eq(kfix_ingo_set_time_slice(p, 1), 0);
+	run_until(MS(25) + MS(1) / 2 + 1);
+	ck_assert_int_gt((int)sim_cmd_result(p), 0);
+	ck_assert_int_eq(t_info(p).cpu, 1);
+	ck_assert_int_eq(curr(1), p);
+}
+END_TEST
+
 /* ---- SMT siblings -------------------------------------------------------- */
 
 /*
@@ -2355,6 +2396,70 @@ struct refugee {
 };
 
 /*
+ * Every CPU's migration thread, the boot CPU's too, is started at boot:
+ * it has run on its CPU, at SCHED_FIFO 99, and sleeps waiting for work.
+ */
+START_TEST(boot_starts_every_cpus_migration_thread)
+{
+	struct sim_task_info info;
+	int cpu;
+
+	boot_full(4, 1, 1, NULL);
+	run_until(TICK_NS);
+	for (cpu = 0; cpu < 4; cpu++) {
+		info = t_info(migration_thread(cpu));
+		ck_assert_msg(info.switches >= 1, "migration/%d never ran",
+			      cpu);
+		ck_assert_int_eq(info.state, 'S');
+		ck_assert_int_eq(info.cpu, cpu);
+		ck_assert_int_eq(info.policy, SIM_SCHED_FIFO);
+		ck_assert_int_eq(info.rt_priority, 99);
+	}
+}
+END_TEST
+
+/* How many tasks called @name are alive (not exited); *@pid: the last. */
+static int nr_alive(const char *name, int *pid)
+{
+	struct sim_task_info info;
+	int i, nr = 0;
+
+	for (i = 1; i < 512; i++)
+		if (!sim_task_info(i, &info) && !strcmp(info.name, name) &&
+		    info.state != 'Z') {
+			*pid = i;
+			nr++;
+		}
+	return nr;
+}
+
+/*
+ * A CPU's migration thread goes with the CPU: stopped at CPU_DEAD, and
+ * at CPU_UP_CANCELED when the CPU is refused; a CPU that comes back
+ * gets a new one, and only one.
+ */
+START_TEST(hotplug_migration_thread_goes_with_its_cpu)
+{
+	int mt;
+
+	boot_full(2, 1, 1, NULL);
+	ck_assert_int_eq(nr_alive("migration/1", &mt), 1);
+	ck_assert_int_eq(sim_cpu_offline(1), 0);
+	run_until(sim_now() + TICK_NS);
+	ck_assert_int_eq(nr_alive("migration/1", &mt), 0);
+	kfix_refuse_cpu_up(1);
+	ck_assert_int_eq(sim_cpu_online(1), -22 /* EINVAL */);
+	kfix_refuse_cpu_up(0);
+	run_until(sim_now() + TICK_NS);
+	ck_assert_int_eq(nr_alive("migration/1", &mt), 0);
+	ck_assert_int_eq(sim_cpu_online(1), 0);
+	run_until(sim_now() + TICK_NS);
+	ck_assert_int_eq(nr_alive("migration/1", &mt), 1);
+	ck_assert_int_eq(t_info(mt).cpu, 1);
+}
+END_TEST
+
+/*
  * 2 nodes of 2 CPUs (0-1, 2-3).  cpu3 has hogs (queued or running) and
  * script tasks (asleep), each allowed on everything, on {0,3}, on {1,3}
  * or on {3} alone.  cpu3 goes offline: every one of its tasks, queued or
@@ -2468,6 +2573,7 @@ static Suite *ingo_smp_suite(void)
 	tcase_add_loop_test(tc, exec_first_idlest_allowed_cpu_of_the_domain, 0,
 			    2);
 	tcase_add_test(tc, fork_child_starts_inside_its_mask);
+	tcase_add_test(tc, fork_expired_parent_reschedules_after_the_child);
 	tcase_add_test(tc, fork_child_starts_on_its_parents_cpu);
 	tcase_add_test(tc, migrate_task_keeps_its_queue_time_across_clocks);
 
@@ -2481,6 +2587,8 @@ static Suite *ingo_smp_suite(void)
 
 	tc = tcase(s, "hotplug");
 	tcase_add_test(tc, hotplug_every_task_lands_by_the_rules);
+	tcase_add_test(tc, hotplug_migration_thread_goes_with_its_cpu);
+	tcase_add_test(tc, boot_starts_every_cpus_migration_thread);
 
 	tc = tcase(s, "balance");
 	tcase_add_loop_test(tc, bal_periodic_follows_the_rules, 0,
