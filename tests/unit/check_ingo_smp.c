@@ -423,6 +423,38 @@ START_TEST(dom_numa_smt_three_levels)
 END_TEST
 
 /*
+ * /proc/schedstat shows a domain's span as cpumask_scnprintf() does:
+ * NR_CPUS / 32 words of eight hex digits, the highest first, every bit
+ * of every word.  64 CPUs (or NR_CPUS, if fewer), one node: cpu0's
+ * domain spans them all, "ffffffff,ffffffff" at NR_CPUS 64.
+ */
+START_TEST(dom_schedstat_mask_shows_every_cpu)
+{
+	int nr = sim_max_cpus() < 64 ? sim_max_cpus() : 64, w, n = 0;
+	char want[300], line[400];
+	const char *text, *p;
+
+	boot_full(nr, 1, 1, NULL);
+	for (w = (sim_max_cpus() + 31) / 32 - 1; w >= 0; w--) {
+		unsigned long bits = 0;
+		int c;
+
+		for (c = 32 * w; c < 32 * w + 32 && c < nr; c++)
+			bits |= 1UL << (c - 32 * w);
+		n += snprintf(want + n, sizeof(want) - n, "%s%08lx",
+			      n ? "," : "", bits);
+	}
+	text = sim_schedstat();
+	ck_assert_ptr_nonnull(text);
+	p = strstr(text, "\ndomain0 ");
+	ck_assert_ptr_nonnull(p);
+	snprintf(line, sizeof(line), "%s", p + strlen("\ndomain0 "));
+	line[strcspn(line, " ")] = '\0';
+	ck_assert_str_eq(line, want);
+}
+END_TEST
+
+/*
  * 2 cores of 2 threads, "isolcpus=3": cpu3 has no domain; the others'
  * domains leave it out: cpu2's core is cpu2 alone (power 128), the top
  * level spans 0-2.
@@ -2539,6 +2571,7 @@ static Suite *ingo_smp_suite(void)
 	tcase_add_test(tc, dom_numa_cpus_then_nodes);
 	tcase_add_test(tc, dom_numa_smt_three_levels);
 	tcase_add_test(tc, dom_isolcpus_left_out);
+	tcase_add_test(tc, dom_schedstat_mask_shows_every_cpu);
 	tcase_add_test(tc, dom_hotplug_rebuilds);
 	tcase_add_test(tc, dom_hotplug_numa_node_shrinks);
 	tcase_add_test(tc, dom_none_after_a_driver_without);
