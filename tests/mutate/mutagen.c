@@ -46,8 +46,11 @@
  *
  * The list is a pure function of the files: the same files, the same
  * mutants in the same order.  --sample N picks N of them (all of them
- * if there are fewer) with a generator seeded by --seed, and keeps
- * their order.
+ * if there are fewer) and keeps their order: those whose IDs, hashed
+ * with --seed, come lowest.  A mutant's place in the pick depends on
+ * its own ID, not on its place in the list, so a change elsewhere in
+ * the files leaves the rest of a sample as it was: a mutant added can
+ * take one place, a mutant gone frees one.
  */
 #include <ctype.h>
 #include <errno.h>
@@ -1208,42 +1211,54 @@ static int apply(const struct source *src, const struct mutant *m,
 
 /* ---- sampling ------------------------------------------------------------ */
 
-static uint64_t rng_state;
+struct pick {
+	uint64_t key;
+	int index;
+};
 
-static uint64_t rng_next(void)
+/* sample_key - @id mixed with @seed (splitmix64's finaliser). */
+static uint64_t sample_key(unsigned int id, unsigned long long seed)
 {
-	uint64_t x = rng_state;
+	uint64_t x = seed * 0x9e3779b97f4a7c15ull + id;
 
-	x ^= x << 13;
-	x ^= x >> 7;
-	x ^= x << 17;
-	return rng_state = x;
+	x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
+	x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
+	return x ^ (x >> 31);
 }
 
-/* sample - mark @want of @n items, uniformly (a partial Fisher-Yates). */
-static char *sample(int n, int want, unsigned long long seed)
+static int pick_cmp(const void *a, const void *b)
 {
+	const struct pick *x = a, *y = b;
+
+	if (x->key != y->key)
+		return x->key < y->key ? -1 : 1;
+	return x->index - y->index;
+}
+
+/*
+ * sample - mark @want of the @n mutants of @src (@nfiles files): those
+ * whose keys (sample_key()) are lowest.
+ */
+static char *sample(const struct source *src, int nfiles, int n, int want,
+		    unsigned long long seed)
+{
+	struct pick *picks = xmalloc(n * sizeof(*picks));
 	char *chosen = xmalloc(n);
-	int *idx = xmalloc(n * sizeof(int)), i;
+	int i, k, j;
 
 	memset(chosen, want >= n, n);
 	if (want >= n)
 		goto out;
-	rng_state = seed * 0x9e3779b97f4a7c15ull + 0x2545f4914f6cdd1dull;
-	if (!rng_state)
-		rng_state = 1;
-	for (i = 0; i < n; i++)
-		idx[i] = i;
-	for (i = 0; i < want; i++) {
-		int j = i + (int)(rng_next() % (uint64_t)(n - i)), tmp;
-
-		tmp = idx[i];
-		idx[i] = idx[j];
-		idx[j] = tmp;
-		chosen[idx[i]] = 1;
-	}
+	for (i = 0, k = 0; k < nfiles; k++)
+		for (j = 0; j < src[k].nr_mut; j++, i++) {
+			picks[i].key = sample_key(src[k].mut[j].id, seed);
+			picks[i].index = i;
+		}
+	qsort(picks, n, sizeof(*picks), pick_cmp);
+	for (i = 0; i < want; i++)
+		chosen[picks[i].index] = 1;
 out:
-	free(idx);
+	free(picks);
 	return chosen;
 }
 
@@ -1332,7 +1347,7 @@ int main(int argc, char **argv)
 		load(&src[k], files[k]);
 		total += src[k].nr_mut;
 	}
-	chosen = sample(total, want < 0 ? total : (int)want, seed);
+	chosen = sample(src, nfiles, total, want < 0 ? total : (int)want, seed);
 	total = 0;
 	for (k = 0; k < nfiles; k++) {
 		int j;

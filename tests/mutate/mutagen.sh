@@ -3,7 +3,8 @@
 # operator makes the mutants it names and no others, nothing in a
 # comment, a string, an #include or an assertion is touched, a mutant
 # applied changes exactly its line and keeps every line number, IDs stay
-# while the code around moves, samples are the same for the same seed,
+# while the code around moves, samples are the same for the same seed
+# and keep their picks when code elsewhere changes,
 # and bad requests get exit status 2 and a message.
 set -u
 
@@ -176,6 +177,19 @@ check "a pick keeps the list's order" \
 (cd "$tmp" && "$mg" --sample 100000 a.c) >"$tmp/s4"
 check "a sample larger than the list is the list" \
 	test "$(wc -l <"$tmp/s4")" = "$total"
+# A function more in the file: its mutants may take places in the pick
+# of 5, but no mutant that was there before and not picked comes in.
+{ cat "$tmp/a.c"; printf 'int more(int x)\n{\n\treturn x < 3;\n}\n'; } \
+	>"$tmp/more.c"
+(cd "$tmp" && cp more.c a.c && "$mg" --sample 5 --seed 7 a.c) \
+	>"$tmp/s5"
+cp "$tmp/keep.c" "$tmp/a.c"
+cut -f1 "$tmp/list" | sort >"$tmp/old.ids"
+cut -f1 "$tmp/s1" | sort >"$tmp/s1.ids"
+cut -f1 "$tmp/s5" | sort | comm -12 - "$tmp/old.ids" >"$tmp/s5.old"
+check "a change elsewhere brings no other mutant into a pick" \
+	test -z "$(comm -23 "$tmp/s5.old" "$tmp/s1.ids")"
+check "... and the pick is still 5" test "$(wc -l <"$tmp/s5")" = 5
 
 # ---- bad requests -----------------------------------------------------------
 
