@@ -431,6 +431,49 @@ START_TEST(stair_oom_victim_gets_a_whole_slice)
 }
 END_TEST
 
+/* When the killer made its victim, and when it ran on after that. */
+static volatile unsigned long long oom_call_at, oom_back_at;
+
+/* Burns 1 ms, makes @victim the OOM victim, burns on. */
+static void body_burn_oom_burn(void *victim)
+{
+	sim_burn(MS(1));
+	oom_call_at = sim_now();
+	kfix_call_wrapper(KFIX_HOOK_set_oom_timeslice, (int)(long)victim);
+	oom_back_at = sim_now();
+	for (;;)
+		sim_burn(SEC(1));
+}
+
+/*
+ * The victim's fresh slice puts it on its top step, from which it
+ * preempts a killer below it at once, as a wake-up there would: 1 CPU,
+ * nice 0 hogs A and B, and a nice 19 killer K, which runs only when they
+ * are down on its step, 139.  K makes B the victim: B (now 120) takes
+ * the CPU at the call and K runs again only when B has walked back down
+ * to 139, 190 ms on (19 intervals of 10 ms), B's runtime all of them.
+ */
+START_TEST(stair_oom_victim_preempts_a_worse_killer)
+{
+	unsigned long long b_ran;
+	int b;
+
+	boot(1);
+	hog("a", 0);
+	b = hog("b", 0);
+	oom_call_at = oom_back_at = 0;
+	t_spawn("killer", SIM_SCHED_NORMAL, 0, 19, body_burn_oom_burn,
+		(void *)(long)b);
+	while (!oom_call_at)
+		t_run(MS(1) / 10);
+	b_ran = t_info(b).runtime_ns;
+	while (!oom_back_at)
+		t_run(MS(1) / 10);
+	ck_assert_uint_eq(oom_back_at - oom_call_at, MS(190));
+	ck_assert_uint_eq(t_info(b).runtime_ns - b_ran, MS(190));
+}
+END_TEST
+
 /*
  * The slice runs out: burst - 1, a new slice, back to the top step.
  * Before: a new hog given burst 3 runs 197 ms: 3 ms of slice left, level
@@ -2974,6 +3017,7 @@ static Suite *staircase_suite(void)
 	tc = tcase(s, "tick");
 	tcase_add_test(tc, stair_tick_steps_down_each_interval);
 	tcase_add_test(tc, stair_oom_victim_gets_a_whole_slice);
+	tcase_add_test(tc, stair_oom_victim_preempts_a_worse_killer);
 	tcase_add_test(tc, stair_tick_slice_end_refills_and_costs_burst);
 	tcase_add_test(tc, stair_tick_slice_end_back_to_top);
 	tcase_add_test(tc, stair_tick_burst_keeps_top_step);
