@@ -1944,6 +1944,63 @@ START_TEST(wake_sync_waker_does_not_count)
 }
 END_TEST
 
+/* When X, burning @ns and exiting, exited. */
+static volatile unsigned long long x_exit_at;
+
+static void body_burn_note_exit(void *ns)
+{
+	sim_burn((unsigned long long)(unsigned long)ns);
+	x_exit_at = sim_now();
+	sim_exit(0);
+}
+
+/* W's body: burns @ns, wakes S sync, sleeps. */
+static void body_burn_wake_sync(void *ns)
+{
+	sim_burn((unsigned long long)(unsigned long)ns);
+	kfix_wake_open_coded_sync();
+	for (;;)
+		sim_sleep(SEC(1000));
+}
+
+/*
+ * The idle-CPU rule holds back a wake-up only onto a CPU loaded more
+ * than half a task: at exactly half it may pull.  S sleeps, cold, on
+ * idle cpu1 (load 0).  On cpu0, X (nice -20) burns 20 ms and exits at
+ * 20 ms while W waits behind it: cpu_load 256 then; at 21 ms, W alone,
+ * (256 + 128) / 2 = 192.  W wakes S sync at 21.5 ms: W does not count,
+ * so the target load is 192 - 128 = 64, half a task, not over it: wake
+ * affine takes S to cpu0.
+ */
+START_TEST(wake_pulls_onto_a_cpu_at_half_a_task)
+{
+	struct moves wakes = { 0 };
+	unsigned long mask = 0x3, uaddr;
+	int x, s;
+
+	boot_full(2, 1, 1, NULL);
+	kfix_reset();
+	x_exit_at = 0;
+	x = spawn_on("x", SIM_SCHED_NORMAL, 0, -20, "0", body_burn_note_exit,
+		     (void *)(unsigned long)MS(20));
+	uaddr = sim_user_map(x, sizeof(mask));
+	ck_assert_int_eq(sim_user_write(x, uaddr, &mask, sizeof(mask)), 0);
+	s = spawn_on("s", SIM_SCHED_NORMAL, 0, -10, "1", sync_sleeper,
+		     (void *)uaddr);
+	wakes.pid = s;
+	sim_trace_set_sink(record_wakeups, &wakes);
+	spawn_on("w", SIM_SCHED_NORMAL, 0, 0, "0", body_burn_wake_sync,
+		 (void *)(unsigned long)(MS(1) + MS(1) / 2));
+	run_until(MS(40));
+	sim_trace_set_sink(NULL, NULL);
+	ck_assert_uint_eq(x_exit_at, MS(20));
+	ck_assert_int_eq(wakes.nr, 1);
+	ck_assert_uint_eq(wakes.ev[0].ns, MS(21) + MS(1) / 2);
+	ck_assert_int_eq(wakes.ev[0].cpu, 0);
+	ck_assert_int_eq(wakes.ev[0].target_cpu, 0);
+}
+END_TEST
+
 /*
  * 2 CPUs: S, cold, sleeps on idle cpu1 whose cpu_load decays from a
  * hog's 4 ms (60 at the wake; variant 1: 1, six idle ticks on); W,
@@ -2594,6 +2651,7 @@ static Suite *ingo_smp_suite(void)
 	tcase_add_loop_test(tc, wake_balance_threshold_exact, 0, 2);
 	tcase_add_test(tc, wake_affine_not_across_nodes);
 	tcase_add_loop_test(tc, wake_sync_waker_does_not_count, 0, 2);
+	tcase_add_test(tc, wake_pulls_onto_a_cpu_at_half_a_task);
 	tcase_add_loop_test(tc, bal_lone_waiting_task_not_pulled, 0, 2);
 	tcase_add_loop_test(tc, wake_balance_at_137_percent, 0, 2);
 
