@@ -19,7 +19,8 @@
  *     declares (struct sched_drv.starvation_bound);
  *   - lower nice never gets less CPU than higher nice, equal nice gets
  *     an equal share;
- *   - affinity holds, sched_setaffinity() moves a task, sleepers wake,
+ *   - affinity holds, sched_setaffinity() moves a task, sleepers wake
+ *     (a signal only interruptible ones),
  *     fork and exit keep the counts, yield lets an equal-priority task
  *     run;
  *   - a refused cpu_up() leaves no trace, and the CPU comes up later;
@@ -1011,6 +1012,40 @@ START_TEST(sleeper_wakes_and_runs)
 END_TEST
 
 /*
+ * A signal wakes an interruptible sleeper and no other (2.6.10's
+ * signal_wake_up(): wake_up_state(p, TASK_INTERRUPTIBLE)): two script
+ * tasks on CPU 0 sleep SLEEP_MS, I interruptibly, U not.  A signal to
+ * each 5 ms in: I is woken (one more wake-up), U sleeps on in D, its
+ * wake-ups as they were until its sleep ends.
+ */
+START_TEST(signal_wakes_only_an_interruptible_sleeper)
+{
+	unsigned long wi, wu;
+	int i, u;
+
+	conf_boot(_i);
+	i = spawn("intr", SIM_SCHED_NORMAL, 0, 0, "0", NULL, NULL);
+	u = spawn("unint", SIM_SCHED_NORMAL, 0, 0, "0", NULL, NULL);
+	run(MS(5));
+	post(i, SIM_CMD_SLEEP, MS(SLEEP_MS), 0, 0, 0);
+	post(u, SIM_CMD_SLEEP_UNINT, MS(SLEEP_MS), 0, 0, 0);
+	run(MS(5));
+	conf_assert(info(i).state == 'S' && info(u).state == 'D',
+		    "not asleep: %c %c", info(i).state, info(u).state);
+	wi = info(i).wakeups;
+	wu = info(u).wakeups;
+	conf_assert(sim_signal(i, 10 /* SIGUSR1 */) == 0, "%s", sim_error());
+	conf_assert(sim_signal(u, 10 /* SIGUSR1 */) == 0, "%s", sim_error());
+	run(TICK_NS);
+	conf_assert(info(i).wakeups == wi + 1, "the interruptible sleeper "
+		    "was woken %lu times", info(i).wakeups - wi);
+	conf_assert(info(u).wakeups == wu && info(u).state == 'D',
+		    "the uninterruptible sleeper was woken %lu times, state "
+		    "%c", info(u).wakeups - wu, info(u).state);
+}
+END_TEST
+
+/*
  * A parent forks FORK_CHILDREN children with sim_fork() and exits; each
  * child burns 10 ms and exits with FORK_EXIT_BASE + its index.  After
  * FORK_RUN_MS: all of them are zombies (Z) with their exit codes, the
@@ -1372,6 +1407,7 @@ static Suite *conformance_suite(void)
 	add(s, "setaffinity", setaffinity_returns_zero_and_moves_the_task, 10);
 	add(s, "cpu_up", refused_cpu_up_is_undone, 10);
 	add(s, "sleep", sleeper_wakes_and_runs, 10);
+	add(s, "signal", signal_wakes_only_an_interruptible_sleeper, 10);
 	add(s, "fork", fork_exit_keep_counts, 10);
 	add(s, "yield", yield_gives_way_to_equal_priority, 10);
 	add(s, "invariants", invariants_hold_mixed_workload, 30);

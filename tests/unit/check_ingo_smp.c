@@ -1098,6 +1098,13 @@ static const struct scenario scenarios[] = {
 	 */
 	{ 4, 1, 2, { 0, 0, 1, 0 }, { 0 }, 0, 600, O(SMALL_NONE), 1U << 3 },
 	/*
+	 * The same machine, idle node 0 vs cpu2's three hogs (384): average
+	 * 384 * 128 / 384 = 128, 128 to it from either side, in the weaker
+	 * group's power: 128 * min(256, 128) / 128 = 128, (128 + 1) / 128 =
+	 * one task (in the stronger's, two).
+	 */
+	{ 4, 1, 2, { 0, 0, 3, 0 }, { 0 }, 0, 300, O(TASKS), 1U << 3 },
+	/*
 	 * At HZ 100 the intervals are whole ticks of 10 ms, rounded up:
 	 * busy, 1 ms * 64 is 7 ticks, 4 ms * 64 is 26; CPU1's stagger is
 	 * 100 * 1 / NR_CPUS ticks.  4 vs 6 as above: failures, kicks.
@@ -1944,6 +1951,40 @@ START_TEST(wake_sync_waker_does_not_count)
 }
 END_TEST
 
+/*
+ * Wake balance compares 137 * this_load with 100 * load, and equal is
+ * enough: 0 <= 0.  S sleeps, hot, on idle cpu1 (load 0: nothing runs
+ * there); W, alone on idle cpu0, wakes it sync (W does not count: 128 -
+ * 128 = 0).  Not wake affine (hot), but wake balance: S moves to cpu0.
+ */
+START_TEST(wake_balance_between_two_empty_cpus)
+{
+	struct moves wakes = { 0 };
+	unsigned long mask = 0x3, uaddr;
+	int w, s;
+
+	boot_full(2, 1, 1, NULL);
+	kfix_reset();
+	run_until(MS(20));
+	w = spawn_on("w", SIM_SCHED_NORMAL, 0, 0, "0", sync_waker,
+		     (void *)1UL);
+	uaddr = sim_user_map(w, sizeof(mask));
+	ck_assert_int_eq(sim_user_write(w, uaddr, &mask, sizeof(mask)), 0);
+	s = spawn_on("s", SIM_SCHED_NORMAL, 0, -10, "1", sync_sleeper,
+		     (void *)uaddr);
+	wakes.pid = s;
+	sim_trace_set_sink(record_wakeups, &wakes);
+	run_until(MS(22));
+	sim_trace_set_sink(NULL, NULL);
+	ck_assert_int_eq(wakes.nr, 1);
+	ck_assert_uint_eq(wakes.ev[0].ns, MS(21));
+	ck_assert_int_eq(wakes.ev[0].cpu, 0);
+	ck_assert_int_eq(wakes.ev[0].target_cpu, 0);
+	ck_assert_uint_eq(domain(0, 0).ttwu_wake_balance, 1);
+	ck_assert_uint_eq(domain(0, 0).ttwu_wake_affine, 0);
+}
+END_TEST
+
 /* When X, burning @ns and exiting, exited. */
 static volatile unsigned long long x_exit_at;
 
@@ -1998,6 +2039,71 @@ START_TEST(wake_pulls_onto_a_cpu_at_half_a_task)
 	ck_assert_uint_eq(wakes.ev[0].ns, MS(21) + MS(1) / 2);
 	ck_assert_int_eq(wakes.ev[0].cpu, 0);
 	ck_assert_int_eq(wakes.ev[0].target_cpu, 0);
+}
+END_TEST
+
+/* W's body: burns in steps of 0.1 ms until told to wake S sync. */
+static volatile int wake_now;
+
+static void body_wake_sync_when_told(void *unused)
+{
+	while (!wake_now)
+		sim_burn(MS(1) / 10);
+	kfix_wake_open_coded_sync();
+	for (;;)
+		sim_sleep(SEC(1000));
+}
+
+/*
+ * SMT siblings share a core's cache: SD_SIBLING_INIT has no
+ * SD_WAKE_BALANCE, so at their level only wake affine moves a task, and
+ * wake balance waits for the cores' level, whose margin is wider (137%,
+ * not the siblings' 115%).  2 cores of 2 threads.  S sleeps on cpu1
+ * beside two pinned hogs (load 256), hot even for the siblings'
+ * cache_hot_time 0: it ran after cpu1's last tick.  cpu0 runs W and
+ * three hogs (cpu_load 512) until the hogs are sent to the other core at
+ * 20.5 ms: at 21 ms its cpu_load is (512 + 128) / 2 = 320, and W wakes S
+ * sync: this_load 320 - 128 = 192.  115 * 192 <= 100 * 256 would
+ * balance between siblings; 137 * 192 > 100 * 256 does not between
+ * cores: S stays on cpu1.
+ */
+START_TEST(wake_balance_not_between_smt_siblings)
+{
+	struct moves wakes = { 0 };
+	unsigned long mask = 0x3, uaddr;
+	int hog[3], setter, s, i;
+
+	boot_full(4, 2, 1, NULL);
+	kfix_reset();
+	wake_now = 0;
+	setter = script_on("setter", "2");
+	uaddr = sim_user_map(setter, sizeof(mask));
+	ck_assert_int_eq(sim_user_write(setter, uaddr, &mask, sizeof(mask)),
+			 0);
+	hog_on("h1", 1);
+	hog_on("h1", 1);
+	for (i = 0; i < 3; i++)
+		hog[i] = hog_on("h0", 0);
+	spawn_on("w", SIM_SCHED_NORMAL, 0, 0, "0", body_wake_sync_when_told,
+		 NULL);
+	run_until(MS(20) + MS(1) / 2);
+	for (i = 0; i < 3; i++)
+		ck_assert_int_eq(set_affinity(setter, hog[i], 0xc), 0);
+	run_until(MS(21) + 1);
+	s = spawn_on("s", SIM_SCHED_NORMAL, 0, -10, "1", sync_sleeper,
+		     (void *)uaddr);
+	run_until(MS(21) + MS(1) / 5);
+	ck_assert_int_eq(t_info(s).state, 'D');
+	wakes.pid = s;
+	sim_trace_set_sink(record_wakeups, &wakes);
+	wake_now = 1;
+	run_until(MS(21) + MS(1) / 2);
+	sim_trace_set_sink(NULL, NULL);
+	ck_assert_int_eq(wakes.nr, 1);
+	ck_assert_int_eq(wakes.ev[0].cpu, 0);
+	ck_assert_int_eq(wakes.ev[0].target_cpu, 1);
+	ck_assert_uint_eq(domain(0, 0).ttwu_wake_affine, 0);
+	ck_assert_uint_eq(domain(0, 1).ttwu_wake_balance, 0);
 }
 END_TEST
 
@@ -2652,6 +2758,8 @@ static Suite *ingo_smp_suite(void)
 	tcase_add_test(tc, wake_affine_not_across_nodes);
 	tcase_add_loop_test(tc, wake_sync_waker_does_not_count, 0, 2);
 	tcase_add_test(tc, wake_pulls_onto_a_cpu_at_half_a_task);
+	tcase_add_test(tc, wake_balance_between_two_empty_cpus);
+	tcase_add_test(tc, wake_balance_not_between_smt_siblings);
 	tcase_add_loop_test(tc, bal_lone_waiting_task_not_pulled, 0, 2);
 	tcase_add_loop_test(tc, wake_balance_at_137_percent, 0, 2);
 
