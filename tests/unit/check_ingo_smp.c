@@ -223,16 +223,21 @@ static const char *groups_of(int cpu, int level)
 	return buf;
 }
 
+/* A CPU mask written into @pid's memory (the workload's): its address. */
+static unsigned long user_mask(int pid, unsigned long mask)
+{
+	unsigned long uaddr = sim_user_map(pid, sizeof(mask));
+
+	ck_assert_msg(uaddr != 0, "sim_user_map: %s", sim_error());
+	ck_assert_int_eq(sim_user_write(pid, uaddr, &mask, sizeof(mask)), 0);
+	return uaddr;
+}
+
 /* sched_setaffinity(@pid, @mask) made by script task @setter. */
 static long set_affinity(int setter, int pid, unsigned long mask)
 {
-	unsigned long uaddr = sim_user_map(setter, sizeof(mask));
-
-	ck_assert_msg(uaddr != 0, "sim_user_map: %s", sim_error());
-	ck_assert_int_eq(sim_user_write(setter, uaddr, &mask, sizeof(mask)),
-			 0);
 	return t_syscall(setter, SIM_SYS_sched_setaffinity, pid,
-			 sizeof(mask), uaddr);
+			 sizeof(mask), user_mask(setter, mask));
 }
 
 /* The pid of the task called @name, or 0. */
@@ -1686,6 +1691,17 @@ static int sleeper_on_cpu1(unsigned long long when,
 	return s;
 }
 
+/* Run the machine to @when: the wake-ups of @pid, from the trace. */
+static struct moves wakeups_until(int pid, unsigned long long when)
+{
+	struct moves wakes = { .pid = pid };
+
+	sim_trace_set_sink(record_wakeups, &wakes);
+	run_until(when);
+	sim_trace_set_sink(NULL, NULL);
+	return wakes;
+}
+
 /*
  * W wakes S (asleep on WQ) now: the CPU S was woken on, as the trace
  * says (an idle CPU may pull it right after).
@@ -1926,24 +1942,20 @@ static void sync_waker(void *sync)
  */
 START_TEST(wake_sync_waker_does_not_count)
 {
-	struct moves wakes = { 0 };
+	struct moves wakes;
 	unsigned long mask = 0x3, uaddr;
 	int hog, s;
 
 	boot_full(2, 1, 1, NULL);
 	kfix_reset();
 	hog = hog_on("hog", 1);
-	uaddr = sim_user_map(hog, sizeof(mask));
-	ck_assert_int_eq(sim_user_write(hog, uaddr, &mask, sizeof(mask)), 0);
+	uaddr = user_mask(hog, mask);
 	run_until(MS(20));
 	s = spawn_on("s", SIM_SCHED_NORMAL, 0, -10, "1", sync_sleeper,
 		     (void *)uaddr);
-	wakes.pid = s;
-	sim_trace_set_sink(record_wakeups, &wakes);
 	spawn_on("w", SIM_SCHED_NORMAL, 0, 0, "0", sync_waker,
 		 (void *)(unsigned long)_i);
-	run_until(MS(22));
-	sim_trace_set_sink(NULL, NULL);
+	wakes = wakeups_until(s, MS(22));
 	ck_assert_int_eq(wakes.nr, 1);
 	ck_assert_uint_eq(wakes.ev[0].ns, MS(21));
 	ck_assert_int_eq(wakes.ev[0].cpu, 0);
@@ -1959,7 +1971,7 @@ END_TEST
  */
 START_TEST(wake_balance_between_two_empty_cpus)
 {
-	struct moves wakes = { 0 };
+	struct moves wakes;
 	unsigned long mask = 0x3, uaddr;
 	int w, s;
 
@@ -1968,14 +1980,10 @@ START_TEST(wake_balance_between_two_empty_cpus)
 	run_until(MS(20));
 	w = spawn_on("w", SIM_SCHED_NORMAL, 0, 0, "0", sync_waker,
 		     (void *)1UL);
-	uaddr = sim_user_map(w, sizeof(mask));
-	ck_assert_int_eq(sim_user_write(w, uaddr, &mask, sizeof(mask)), 0);
+	uaddr = user_mask(w, mask);
 	s = spawn_on("s", SIM_SCHED_NORMAL, 0, -10, "1", sync_sleeper,
 		     (void *)uaddr);
-	wakes.pid = s;
-	sim_trace_set_sink(record_wakeups, &wakes);
-	run_until(MS(22));
-	sim_trace_set_sink(NULL, NULL);
+	wakes = wakeups_until(s, MS(22));
 	ck_assert_int_eq(wakes.nr, 1);
 	ck_assert_uint_eq(wakes.ev[0].ns, MS(21));
 	ck_assert_int_eq(wakes.ev[0].cpu, 0);
@@ -2015,7 +2023,7 @@ static void body_burn_wake_sync(void *ns)
  */
 START_TEST(wake_pulls_onto_a_cpu_at_half_a_task)
 {
-	struct moves wakes = { 0 };
+	struct moves wakes;
 	unsigned long mask = 0x3, uaddr;
 	int x, s;
 
@@ -2024,16 +2032,12 @@ START_TEST(wake_pulls_onto_a_cpu_at_half_a_task)
 	x_exit_at = 0;
 	x = spawn_on("x", SIM_SCHED_NORMAL, 0, -20, "0", body_burn_note_exit,
 		     (void *)(unsigned long)MS(20));
-	uaddr = sim_user_map(x, sizeof(mask));
-	ck_assert_int_eq(sim_user_write(x, uaddr, &mask, sizeof(mask)), 0);
+	uaddr = user_mask(x, mask);
 	s = spawn_on("s", SIM_SCHED_NORMAL, 0, -10, "1", sync_sleeper,
 		     (void *)uaddr);
-	wakes.pid = s;
-	sim_trace_set_sink(record_wakeups, &wakes);
 	spawn_on("w", SIM_SCHED_NORMAL, 0, 0, "0", body_burn_wake_sync,
 		 (void *)(unsigned long)(MS(1) + MS(1) / 2));
-	run_until(MS(40));
-	sim_trace_set_sink(NULL, NULL);
+	wakes = wakeups_until(s, MS(40));
 	ck_assert_uint_eq(x_exit_at, MS(20));
 	ck_assert_int_eq(wakes.nr, 1);
 	ck_assert_uint_eq(wakes.ev[0].ns, MS(21) + MS(1) / 2);
@@ -2069,7 +2073,7 @@ static void body_wake_sync_when_told(void *unused)
  */
 START_TEST(wake_balance_not_between_smt_siblings)
 {
-	struct moves wakes = { 0 };
+	struct moves wakes;
 	unsigned long mask = 0x3, uaddr;
 	int hog[3], setter, s, i;
 
@@ -2077,9 +2081,7 @@ START_TEST(wake_balance_not_between_smt_siblings)
 	kfix_reset();
 	wake_now = 0;
 	setter = script_on("setter", "2");
-	uaddr = sim_user_map(setter, sizeof(mask));
-	ck_assert_int_eq(sim_user_write(setter, uaddr, &mask, sizeof(mask)),
-			 0);
+	uaddr = user_mask(setter, mask);
 	hog_on("h1", 1);
 	hog_on("h1", 1);
 	for (i = 0; i < 3; i++)
@@ -2094,11 +2096,8 @@ START_TEST(wake_balance_not_between_smt_siblings)
 		     (void *)uaddr);
 	run_until(MS(21) + MS(1) / 5);
 	ck_assert_int_eq(t_info(s).state, 'D');
-	wakes.pid = s;
-	sim_trace_set_sink(record_wakeups, &wakes);
 	wake_now = 1;
-	run_until(MS(21) + MS(1) / 2);
-	sim_trace_set_sink(NULL, NULL);
+	wakes = wakeups_until(s, MS(21) + MS(1) / 2);
 	ck_assert_int_eq(wakes.nr, 1);
 	ck_assert_int_eq(wakes.ev[0].cpu, 0);
 	ck_assert_int_eq(wakes.ev[0].target_cpu, 1);
@@ -2253,8 +2252,7 @@ START_TEST(exec_moves_past_half_the_margin)
 	for (i = 0; i < c[_i].there; i++)
 		hog_on("hog", 1);
 	/* workload tasks share one address space: E sees the mask */
-	uaddr = sim_user_map(hog, sizeof(mask));
-	ck_assert_int_eq(sim_user_write(hog, uaddr, &mask, sizeof(mask)), 0);
+	uaddr = user_mask(hog, mask);
 	run_until(MS(50));
 	before = domain(0, 0);
 	exec_cpu_after = -1;
@@ -2288,8 +2286,7 @@ START_TEST(exec_first_idlest_allowed_cpu_of_the_domain)
 	hog_on("hog", 0);
 	hog_on("hog", 1);
 	hog_on("hog", 2);
-	uaddr = sim_user_map(hog, sizeof(mask));
-	ck_assert_int_eq(sim_user_write(hog, uaddr, &mask, sizeof(mask)), 0);
+	uaddr = user_mask(hog, mask);
 	run_until(MS(50));
 	exec_cpu_after = -1;
 	e = spawn_on("exec", SIM_SCHED_NORMAL, 0, -10, "0", exec_body,
@@ -2438,9 +2435,7 @@ START_TEST(fork_expired_parent_reschedules_after_the_child)
 
 	run_until(MS(10));
 	ck_assert_int_eq(curr(0), p);
-	uaddr = sim_user_map(setter, sizeof(mask));
-	ck_assert_int_eq(sim_user_write(setter, uaddr, &mask, sizeof(mask)),
-			 0);
+	uaddr = user_mask(setter, mask);
 	/* the setter waits for migration/0, which waits for P */
 	ck_assert_int_eq(sim_cmd(setter, SIM_CMD_SYSCALL,
 				 SIM_SYS_sched_setaffinity, p, sizeof(mask),
