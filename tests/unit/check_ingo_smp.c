@@ -19,10 +19,12 @@
  * imbalance in tasks, the small-imbalance rule, the idle overrides),
  * find_busiest_queue(), and the bookkeeping that follows (the interval
  * doubled or stepped, nr_balance_failed and its reset after an active
- * balance kick); then compares every counter and field of every domain
- * after each tick.  Each scenario also says which of find_busiest_group's
- * outcomes it must exercise, so a scenario that no longer reaches its
- * case fails instead of passing quietly.
+ * balance kick, and the kicked migration thread counted on its CPU until
+ * the machine runs it); then compares every counter and field of every
+ * domain after each tick.  Each hand-made scenario also says which of
+ * find_busiest_group's outcomes it must exercise, so a scenario that no
+ * longer reaches its case fails instead of passing quietly; 48 more are
+ * drawn at random, machine and loads.
  *
  * The other cases build one situation each, timed to the tick: a task
  * made cache hot or cold at a balance (kfix_ingo.h sets the slices that
@@ -595,6 +597,7 @@ struct oracle {
 	unsigned long cpu_load[MAX_CPUS];
 	int nr_running[MAX_CPUS];	/* at the tick */
 	int idle[MAX_CPUS];		/* the idle task was running */
+	unsigned long long kicked;	/* migration threads woken, this tick */
 	unsigned long seen[NR_FBG];	/* outcomes met */
 	unsigned long ticks;
 };
@@ -830,6 +833,35 @@ static int busiest_queue(const struct oracle *o, const struct o_group *g)
 }
 
 /*
+ * kick - an active balance kicked on @q wakes q's migration thread, once
+ * until it has run: it counts in q's nr_running until then.
+ */
+static void kick(struct oracle *o, int q)
+{
+	if (o->kicked & (1ULL << q))
+		return;
+	o->kicked |= 1ULL << q;
+	o->nr_running[q]++;
+}
+
+/*
+ * run_kicked - the machine takes an instant's events in CPU order, each
+ * CPU's reschedule IPI before its tick: before CPU @upto ticks, the
+ * migration threads kicked on CPUs up to it have run (pushing nothing:
+ * all is pinned) and sleep again.
+ */
+static void run_kicked(struct oracle *o, int upto)
+{
+	int q;
+
+	for (q = 0; q <= upto; q++)
+		if (o->kicked & (1ULL << q)) {
+			o->kicked &= ~(1ULL << q);
+			o->nr_running[q]--;
+		}
+}
+
+/*
  * balance - load_balance() of @od for @cpu, where nothing can move (every
  * task is pinned): count, find, fail, and tune the interval.
  */
@@ -853,8 +885,10 @@ static void balance(struct oracle *o, struct o_domain *od, int cpu, int idle)
 	od->lb_imbalance[idle] += imbalance;
 	/* nothing moved: a failure; too many kick the active balance */
 	od->lb_failed[idle]++;
-	if (++od->nr_balance_failed > od->cache_nice_tries + 2)
+	if (++od->nr_balance_failed > od->cache_nice_tries + 2) {
 		od->nr_balance_failed = od->cache_nice_tries;
+		kick(o, q);
+	}
 	if (od->balance_interval < od->max_interval)
 		od->balance_interval++;
 	return;
@@ -950,8 +984,11 @@ static void oracle_tick(struct oracle *o)
 	}
 	run_until(t);
 	o->ticks++;
-	for (cpu = 0; cpu < o->nr_cpus; cpu++)
+	for (cpu = 0; cpu < o->nr_cpus; cpu++) {
+		run_kicked(o, cpu);
 		rebalance(o, cpu, sim_jiffies());
+	}
+	run_kicked(o, o->nr_cpus - 1);
 	oracle_compare(o);
 }
 
@@ -1127,6 +1164,70 @@ static const struct scenario scenarios[] = {
 START_TEST(bal_periodic_follows_the_rules)
 {
 	run_scenario(&scenarios[_i]);
+}
+END_TEST
+
+/*
+ * The same oracle on machines and loads drawn at random, so that the
+ * rules are checked where no one thought to look: per draw a machine
+ * (SMP, SMT, NUMA, a NUMA node cut to one CPU, at HZ 1000, 250 or 100),
+ * 0 to 4 pinned hogs per CPU and 0 to 2 that burn up to 61 ms more than
+ * the settling time and exit (so that loads decay through the
+ * small-imbalance cases).  The draw is the loop index: a failure of draw
+ * N is rerun as it was.
+ */
+#define NR_RANDOM_SCENARIOS	48
+
+static unsigned int draw(unsigned long long *state, unsigned int n)
+{
+	unsigned long long x = *state;
+
+	x ^= x << 13;
+	x ^= x >> 7;
+	x ^= x << 17;
+	*state = x;
+	return (unsigned int)(x % n);
+}
+
+START_TEST(bal_periodic_follows_the_rules_at_random)
+{
+	static const struct { int cpus, smt, nodes; unsigned int offline; }
+	machines[] = {
+		{ 2, 1, 1, 0 }, { 3, 1, 1, 0 }, { 4, 1, 1, 0 },
+		{ 4, 2, 1, 0 }, { 4, 1, 2, 0 }, { 4, 1, 2, 1U << 3 },
+		{ 8, 2, 2, 0 },
+	};
+	static const int hzs[] = { 1000, 1000, 250, 100 };
+	unsigned long long state = 0x9e3779b97f4a7c15ULL * (_i + 1);
+	struct scenario sc;
+	int m, cpu;
+
+	memset(&sc, 0, sizeof(sc));
+	m = draw(&state, sizeof(machines) / sizeof(machines[0]));
+	sc.cpus = machines[m].cpus;
+	sc.smt = machines[m].smt;
+	sc.nodes = machines[m].nodes;
+	sc.offline = machines[m].offline;
+	sc.hz = hzs[draw(&state, 4)];
+	/* not before the loads have settled, whatever the tasks' shares */
+	sc.timed_us = SETTLE_MS * 1000000UL / sc.hz + 1000 +
+		      draw(&state, 60000);
+	sc.run_ms = sc.hz == 1000 ? 300 : 600;
+	for (cpu = 0; cpu < sc.cpus; cpu++) {
+		if ((sc.offline >> cpu) & 1)
+			continue;
+		sc.hogs[cpu] = draw(&state, 5);
+		sc.timed[cpu] = draw(&state, 3);
+	}
+	if (getenv("ORACLE_DEBUG")) {
+		printf("draw %d: %d cpus, smt %d, nodes %d, offline %#x, hz %d, "
+		       "timed %lu us:", _i, sc.cpus, sc.smt, sc.nodes,
+		       sc.offline, sc.hz, sc.timed_us);
+		for (cpu = 0; cpu < sc.cpus; cpu++)
+			printf(" %d+%d", sc.hogs[cpu], sc.timed[cpu]);
+		printf("\n");
+	}
+	run_scenario(&sc);
 }
 END_TEST
 
@@ -2787,6 +2888,8 @@ static Suite *ingo_smp_suite(void)
 	tc = tcase(s, "balance");
 	tcase_add_loop_test(tc, bal_periodic_follows_the_rules, 0,
 			    (int)(sizeof(scenarios) / sizeof(scenarios[0])));
+	tcase_add_loop_test(tc, bal_periodic_follows_the_rules_at_random, 0,
+			    NR_RANDOM_SCENARIOS);
 	tcase_add_test(tc, bal_held_back_smt_thread_balances_as_busy);
 	tcase_add_test(tc, bal_busiest_queue_first_of_equals);
 	return s;
