@@ -401,9 +401,10 @@ static void do_ipi(struct sim_cpu *c)
 }
 
 /*
- * The next event of the machine: the earliest, an IPI (or a pending
- * reschedule) first at an instant.  With @storm, IPIs wait: see
- * sim_drain().
+ * The next event of the machine: the earliest.  At one instant the CPUs
+ * go in order, each one's IPI (or pending reschedule) before its tick:
+ * an IPI sent during cpu0's tick to cpu3 waits for the ticks of cpu1 and
+ * cpu2.  With @storm, IPIs wait: see sim_drain().
  */
 static enum sim_event next_event(unsigned long long *when, int *cpu,
 				 int storm)
