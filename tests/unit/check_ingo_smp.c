@@ -429,35 +429,67 @@ START_TEST(dom_numa_smt_three_levels)
 }
 END_TEST
 
+/* CPUs @lo to @hi as cpumask_scnprintf() prints them, into @buf. */
+static const char *mask_string(char *buf, int len, int lo, int hi)
+{
+	int w, c, n = 0;
+
+	buf[0] = '\0';
+	for (w = (sim_max_cpus() + 31) / 32 - 1; w >= 0; w--) {
+		unsigned long bits = 0;
+
+		for (c = 32 * w; c < 32 * w + 32; c++)
+			if (c >= lo && c <= hi)
+				bits |= 1UL << (c - 32 * w);
+		n += snprintf(buf + n, len - n, "%s%08lx", n ? "," : "", bits);
+	}
+	return buf;
+}
+
+/* The span that /proc/schedstat shows for @cpu's domain @level. */
+static const char *schedstat_span(int cpu, int level, char *buf, int len)
+{
+	char head[32];
+	const char *p = sim_schedstat();
+	int k;
+
+	ck_assert_ptr_nonnull(p);
+	snprintf(head, sizeof(head), "\ncpu%d ", cpu);
+	p = strstr(p, head);
+	ck_assert_ptr_nonnull(p);
+	for (k = 0; k <= level; k++) {
+		p = strstr(p + 1, "\ndomain");
+		ck_assert_ptr_nonnull(p);
+	}
+	p = strchr(p + 1, ' ') + 1;
+	snprintf(buf, len, "%.*s", (int)strcspn(p, " "), p);
+	return buf;
+}
+
 /*
  * /proc/schedstat shows a domain's span as cpumask_scnprintf() does:
  * NR_CPUS / 32 words of eight hex digits, the highest first, every bit
- * of every word.  64 CPUs (or NR_CPUS, if fewer), one node: cpu0's
- * domain spans them all, "ffffffff,ffffffff" at NR_CPUS 64.
+ * of every word in its place.  64 CPUs (or NR_CPUS, if fewer) in two
+ * nodes: cpu0's lowest domain spans its node, the first half, the
+ * last CPU's the second half ("ffffffff,00000000" at NR_CPUS 64), and
+ * both CPUs' node level spans them all.
  */
 START_TEST(dom_schedstat_mask_shows_every_cpu)
 {
-	int nr = sim_max_cpus() < 64 ? sim_max_cpus() : 64, w, n = 0;
-	char want[300], line[400];
-	const char *text, *p;
+	int nr = sim_max_cpus() < 64 ? sim_max_cpus() : 64, half = nr / 2;
+	char want[300], got[300];
 
-	boot_full(nr, 1, 1, NULL);
-	for (w = (sim_max_cpus() + 31) / 32 - 1; w >= 0; w--) {
-		unsigned long bits = 0;
-		int c;
-
-		for (c = 32 * w; c < 32 * w + 32 && c < nr; c++)
-			bits |= 1UL << (c - 32 * w);
-		n += snprintf(want + n, sizeof(want) - n, "%s%08lx",
-			      n ? "," : "", bits);
-	}
-	text = sim_schedstat();
-	ck_assert_ptr_nonnull(text);
-	p = strstr(text, "\ndomain0 ");
-	ck_assert_ptr_nonnull(p);
-	snprintf(line, sizeof(line), "%s", p + strlen("\ndomain0 "));
-	line[strcspn(line, " ")] = '\0';
-	ck_assert_str_eq(line, want);
+	if (nr < 2)
+		return;
+	boot_full(nr, 1, 2, NULL);
+	ck_assert_str_eq(schedstat_span(0, 0, got, sizeof(got)),
+			 mask_string(want, sizeof(want), 0, half - 1));
+	ck_assert_str_eq(schedstat_span(nr - 1, 0, got, sizeof(got)),
+			 mask_string(want, sizeof(want), half, nr - 1));
+	ck_assert_str_eq(schedstat_span(0, 1, got, sizeof(got)),
+			 mask_string(want, sizeof(want), 0, nr - 1));
+	ck_assert_str_eq(schedstat_span(nr - 1, 1, got, sizeof(got)),
+			 mask_string(want, sizeof(want), 0, nr - 1));
 }
 END_TEST
 

@@ -408,6 +408,18 @@ static const struct {
 
 #define NR_SLICES	((int)(sizeof(slice_table) / sizeof(slice_table[0])))
 
+/*
+ * The O(1) scheduler says so (struct sched_drv.o1): check_conformance
+ * then holds it to a pick that costs the same with 500 runnable tasks
+ * as with 5.
+ */
+START_TEST(ingo_declares_o1_picking)
+{
+	boot(1);
+	ck_assert(kfix_driver_o1());
+}
+END_TEST
+
 /* SCHED_NORMAL: sched_rr_get_interval reports task_timeslice(). */
 START_TEST(ingo_slice_by_nice_normal)
 {
@@ -4153,6 +4165,7 @@ static Suite *ingosched_suite(void)
 	TCase *tc;
 
 	tc = tcase(s, "timeslice");
+	tcase_add_test(tc, ingo_declares_o1_picking);
 	tcase_add_loop_test(tc, ingo_slice_by_nice_normal, 0, NR_SLICES);
 	tcase_add_loop_test(tc, ingo_slice_by_nice_rr, 0, NR_SLICES);
 	tcase_add_test(tc, ingo_slice_fifo_is_zero);
