@@ -1106,6 +1106,28 @@ START_TEST(fork_exit_keep_counts)
 END_TEST
 
 /*
+ * A script task exits.  Until then the machine holds its task_struct;
+ * the switch away from it drops the exit's reference, so one tick later
+ * the struct has been freed.  A driver that forgets put_task_struct()
+ * in its switch leaks every exited task.
+ */
+START_TEST(exit_releases_the_task)
+{
+	int s;
+
+	conf_boot(_i);
+	s = spawn("exiter", SIM_SCHED_NORMAL, 0, 0, NULL, NULL, NULL);
+	run(MS(1));
+	conf_assert(kfix_task_released(s) == 0, "released before its exit");
+	post(s, SIM_CMD_EXIT, 0, 0, 0, 0);
+	run(MS(1));
+	conf_assert(info(s).state == 'Z', "state %c", info(s).state);
+	conf_assert(kfix_task_released(s) == 1, "not released: %d",
+		    kfix_task_released(s));
+}
+END_TEST
+
+/*
  * Pinned to CPU 0: an RR 10 script task, running, burns YIELD_AFTER_MS
  * then yields then burns on; an RR 10 hog spawned after it waits.
  * YIELD_SEEN_MS after the yield, the hog has run every nanosecond since
@@ -1409,6 +1431,7 @@ static Suite *conformance_suite(void)
 	add(s, "sleep", sleeper_wakes_and_runs, 10);
 	add(s, "signal", signal_wakes_only_an_interruptible_sleeper, 10);
 	add(s, "fork", fork_exit_keep_counts, 10);
+	add(s, "exit", exit_releases_the_task, 10);
 	add(s, "yield", yield_gives_way_to_equal_priority, 10);
 	add(s, "invariants", invariants_hold_mixed_workload, 30);
 	add(s, "pick_cost", pick_cost_independent_of_nr_running, 30);

@@ -1970,25 +1970,6 @@ START_TEST(ingo_exit_first_slice_returns_to_parent)
 END_TEST
 
 /*
- * The switch away from an exited task drops its last reference: the
- * machine frees it.  1 CPU: a script task exits; at the next event its
- * task_struct is gone.
- */
-START_TEST(ingo_exit_drops_the_last_reference)
-{
-	int c;
-
-	boot(1);
-	c = script("c", 0);
-	ck_assert_int_eq(kfix_task_released(c), 0);
-	t_cmd(c, SIM_CMD_EXIT, 0, 0, 0, 0);
-	t_run(TICK_NS);
-	ck_assert_int_eq(t_info(c).state, 'Z');
-	ck_assert_int_eq(kfix_task_released(c), 1);
-}
-END_TEST
-
-/*
  * P at 100 forks (child 50, P 50), then P is given 90: the child's 50
  * would make 140, capped at task_timeslice (100 ms at nice 0).
  */
@@ -4230,7 +4211,6 @@ static Suite *ingosched_suite(void)
 	tcase_add_test(tc, ingo_fork_child_queued_ahead_of_parent);
 	tcase_add_test(tc, ingo_exit_first_slice_returns_to_parent);
 	tcase_add_test(tc, ingo_exit_give_back_capped_at_timeslice);
-	tcase_add_test(tc, ingo_exit_drops_the_last_reference);
 	tcase_add_loop_test(tc, ingo_exit_after_first_slice_gives_nothing, 0, 2);
 	tcase_add_loop_test(tc, ingo_exit_weights_parent_sleep_avg, 0,
 			    NR_EXIT_WEIGHTS);

@@ -624,9 +624,11 @@ START_TEST(stair_wake_short_sleep_continues_slice)
 END_TEST
 
 /*
- * Run and sleep add up: burn @ran ms, then sleep 5 ms.  3 + 5 < 10:
- * the slice goes on (burst 0, less than 200 left); 5 + 5 and 6 + 5 >=
- * 10: refill (slice 200, burst 1).
+ * Run and sleep add up: burn @ran ms, then sleep 5 ms at once (both
+ * commands queued together, so the script does not stop between them).
+ * 3 + 5 < 10: the slice goes on (burst 0, less than 200 left); 5 + 5
+ * and 6 + 5 >= 10: refill (slice 200, burst 1).  The sleep starts when
+ * the run ends: counted from when the run began, 3 + 8 would refill.
  */
 static const unsigned int ran_ms[] = { 3, 5, 6 };
 
@@ -640,8 +642,9 @@ START_TEST(stair_wake_counts_run_and_sleep)
 	pid = script("t", 0);
 	poke(pid);
 	set_slice(pid, 150, RR_INTERVAL);
-	t_cmd(pid, SIM_CMD_BURN, MS(ran), 0, 0, 0);
-	t_cmd(pid, SIM_CMD_SLEEP, MS(5), 0, 0, 0);
+	post(pid, SIM_CMD_BURN, MS(ran));
+	post(pid, SIM_CMD_SLEEP, MS(5));
+	ck_assert_int_eq(sim_cmd_wait(pid, SEC(1)), 0);
 	if (refill) {
 		ck_assert_uint_eq(stair(pid).slice, 200);
 		ck_assert_uint_eq(stair(pid).burst, 1);

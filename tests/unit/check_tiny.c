@@ -1082,24 +1082,6 @@ START_TEST(tiny_fork_exit_counts)
 END_TEST
 
 /*
- * 1 CPU: a task burns 5 ms and exits; once it is off the CPU the
- * switch away from it drops the exit's reference and the machine frees
- * its task_struct.
- */
-START_TEST(tiny_exit_releases_the_task)
-{
-	int pid;
-
-	t_boot(1, NULL);
-	pid = t_spawn("child", SIM_SCHED_NORMAL, 0, 0, child_body, NULL);
-	ck_assert_int_eq(kfix_task_released(pid), 0);
-	t_run(MS(10));
-	ck_assert_int_eq(t_info(pid).state, 'Z');
-	ck_assert_int_eq(kfix_task_released(pid), 1);
-}
-END_TEST
-
-/*
  * 2 CPUs: a script task forks a script child (SIM_CMD_FORK), which
  * exits on command.  The child's pid is the command's result; the child
  * is 'Z' afterwards and the checks pass.
@@ -2530,7 +2512,6 @@ static Suite *tiny_suite(void)
 	tcase_add_checked_fixture(tc, NULL, teardown);
 	tcase_add_test(tc, tiny_fork_exit_counts);
 	tcase_add_test(tc, tiny_fork_script_child_exits);
-	tcase_add_test(tc, tiny_exit_releases_the_task);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("smp");
