@@ -208,6 +208,21 @@ int single_release(struct inode *inode, struct file *file)
 }
 
 /*
+ * seq_show_failed - ->show returned @err, not 0.  2.6.10's seq_read()
+ * drops the record and returns @err from read(): an errno reaches the
+ * reader as one, but a positive value reads as that many bytes copied
+ * when none were.  No driver means that: the machine reports it.
+ */
+static ssize_t seq_show_failed(struct seq_file *m, int err)
+{
+	m->count = 0;
+	if (err > 0)
+		sim_fail("a seq_file's ->show() returned %d: read() would "
+			 "say %d bytes were copied, and none were", err, err);
+	return err;
+}
+
+/*
  * seq_read - run ->show into the buffer (growing it until the output
  * fits, as seq_read() does) and copy from *@ppos to the user.
  */
@@ -216,6 +231,7 @@ ssize_t seq_read(struct file *file, char __user *buf, size_t size,
 {
 	struct seq_file *m = file->private_data;
 	size_t n;
+	int err;
 
 	if (!m->buf || *ppos == 0) {
 		if (!m->buf) {
@@ -224,7 +240,9 @@ ssize_t seq_read(struct file *file, char __user *buf, size_t size,
 		}
 		for (;;) {
 			m->count = 0;
-			m->show(m, m->private);
+			err = m->show(m, m->private);
+			if (err)
+				return seq_show_failed(m, err);
 			if (m->count < m->size)
 				break;
 			kfree(m->buf);

@@ -395,6 +395,63 @@ START_TEST(compat_user_map_kthread_fails)
 }
 END_TEST
 
+/* ---- seq_file ------------------------------------------------------------ */
+
+static long seq_read_result;
+
+static void body_seq_read(void *show_ret)
+{
+	seq_read_result = kfix_seq_read((int)(long)show_ret);
+}
+
+/*
+ * A task reads a seq_file whose ->show() returns @show_ret; what read()
+ * returned is in seq_read_result.  0, or -1 if the machine failed.
+ */
+static int read_seq_file(int show_ret)
+{
+	struct sim_task_attr a;
+
+	seq_read_result = -1;
+	sim_task_attr_init(&a);
+	a.name = "reader";
+	if (sim_spawn(&a, body_seq_read, (void *)(long)show_ret) < 0)
+		return -1;
+	return sim_run_for(MS(1));
+}
+
+/* ->show() returns 0: read() copies its two bytes "x\n". */
+START_TEST(compat_seq_read_copies_the_record)
+{
+	t_boot(1, NULL);
+	ck_assert_int_eq(read_seq_file(0), 0);
+	ck_assert_int_eq(seq_read_result, 2);
+}
+END_TEST
+
+/* ->show() returns -EIO: read() returns -EIO, as 2.6.10's seq_read(). */
+START_TEST(compat_seq_read_passes_show_errno)
+{
+	t_boot(1, NULL);
+	ck_assert_int_eq(read_seq_file(-EIO), 0);
+	ck_assert_int_eq(seq_read_result, -EIO);
+}
+END_TEST
+
+/*
+ * ->show() returns 1: 2.6.10's read() would return 1, a byte it never
+ * copied.  The machine reports the driver bug instead.
+ */
+START_TEST(compat_seq_read_reports_positive_show)
+{
+	t_boot(1, NULL);
+	ck_assert_int_eq(read_seq_file(1), -1);
+	ck_assert(sim_failed());
+	ck_assert_msg(strstr(sim_report(), "->show() returned 1") != NULL,
+		      "report: %s", sim_report());
+}
+END_TEST
+
 /* ---- boot configuration -------------------------------------------------- */
 
 /* nr_cpus 0 and sim_max_cpus() + 1 do not boot. */
@@ -1264,6 +1321,13 @@ static Suite *compat_suite(void)
 	tcase_add_test(tc, compat_user_past_end_faults);
 	tcase_add_test(tc, compat_user_syscall_efault_at_end);
 	tcase_add_test(tc, compat_user_map_kthread_fails);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("seq_file");
+	tcase_add_checked_fixture(tc, NULL, teardown);
+	tcase_add_test(tc, compat_seq_read_copies_the_record);
+	tcase_add_test(tc, compat_seq_read_passes_show_errno);
+	tcase_add_test(tc, compat_seq_read_reports_positive_show);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("boot");

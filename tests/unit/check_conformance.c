@@ -1127,6 +1127,50 @@ START_TEST(exit_releases_the_task)
 }
 END_TEST
 
+/* ---- wait_task_inactive() ------------------------------------------------ */
+
+static volatile int inactive_returned;
+
+/* W's body: wait_task_inactive() of the task @pid, then note it. */
+static void body_wait_inactive(void *pid)
+{
+	kfix_call_wrapper(KFIX_HOOK_wait_task_inactive, (int)(long)pid);
+	inactive_returned = 1;
+	for (;;)
+		sim_sleep(SEC(1000));
+}
+
+/*
+ * wait_task_inactive() returns only once its task is off every CPU: T
+ * on cpu1 burns 8 ms and sleeps; W on cpu0, spawned at 1 ms, waits for
+ * it.  At 7 ms T still runs and W still waits; at 9 ms T sleeps and W
+ * has returned.  One CPU cannot run W while T runs: skipped.
+ */
+START_TEST(wait_task_inactive_waits_while_the_task_runs)
+{
+	int t;
+
+	conf_boot(_i);
+	if (sim_nr_cpus() < 2) {
+		printf("[%s] skipped: one CPU\n", where);
+		return;
+	}
+	t = spawn("t", SIM_SCHED_NORMAL, 0, 0, "1", NULL, NULL);
+	post(t, SIM_CMD_BURN, MS(8), 0, 0, 0);
+	run(MS(1));
+	inactive_returned = 0;
+	spawn("w", SIM_SCHED_NORMAL, 0, 0, "0", body_wait_inactive,
+	      (void *)(long)t);
+	run(MS(6));
+	conf_assert(!inactive_returned, "returned while the task ran");
+	conf_assert(cpu_info(1).curr_pid == t, "cpu1 runs pid %d",
+		    cpu_info(1).curr_pid);
+	run(MS(2));
+	conf_assert(info(t).state == 'S', "state %c", info(t).state);
+	conf_assert(inactive_returned, "still waiting after the sleep");
+}
+END_TEST
+
 /*
  * Pinned to CPU 0: an RR 10 script task, running, burns YIELD_AFTER_MS
  * then yields then burns on; an RR 10 hog spawned after it waits.
@@ -1432,6 +1476,7 @@ static Suite *conformance_suite(void)
 	add(s, "signal", signal_wakes_only_an_interruptible_sleeper, 10);
 	add(s, "fork", fork_exit_keep_counts, 10);
 	add(s, "exit", exit_releases_the_task, 10);
+	add(s, "inactive", wait_task_inactive_waits_while_the_task_runs, 10);
 	add(s, "yield", yield_gives_way_to_equal_priority, 10);
 	add(s, "invariants", invariants_hold_mixed_workload, 30);
 	add(s, "pick_cost", pick_cost_independent_of_nr_running, 30);

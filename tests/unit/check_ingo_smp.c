@@ -2291,31 +2291,6 @@ static void inactive_waiter(void *pid)
 }
 
 /*
- * 2 CPUs: T runs on cpu1 until it sleeps at 8 ms; W on cpu0 waits for T
- * to be off its CPU and runqueue: it spins (cpu_relax) while T runs
- * and returns once T sleeps.
- */
-START_TEST(wait_task_inactive_waits_for_the_sleep)
-{
-	int t;
-
-	boot_full(2, 1, 1, NULL);
-	t = script_on("t", "1");
-	post(t, SIM_CMD_BURN, MS(8), 0);
-	run_until(MS(1));
-	inactive_returned = 0;
-	spawn_on("w", SIM_SCHED_NORMAL, 0, 0, "0", inactive_waiter,
-		 (void *)(long)t);
-	run_until(MS(7));
-	ck_assert_int_eq(inactive_returned, 0);
-	ck_assert_int_eq(curr(1), t);
-	run_until(MS(9));
-	ck_assert_int_eq(t_info(t).state, 'S');
-	ck_assert_int_eq(inactive_returned, 1);
-}
-END_TEST
-
-/*
  * 2 CPUs: T runs on cpu0 with 3 ms of work left when W (nice -5)
  * is spawned there, preempts it and waits for T to go inactive.  T is
  * queued, not running: it waits for W's own CPU, so W yields to it
@@ -2892,7 +2867,6 @@ static Suite *ingo_smp_suite(void)
 	tcase_add_loop_test(tc, wake_balance_at_137_percent, 0, 2);
 
 	tc = tcase(s, "inactive");
-	tcase_add_test(tc, wait_task_inactive_waits_for_the_sleep);
 	tcase_add_test(tc, wait_task_inactive_yields_to_a_queued_task);
 
 	tc = tcase(s, "exec");

@@ -22,6 +22,7 @@
 #include <linux/kernel_stat.h>
 #include <linux/topology.h>
 #include <linux/scheduler.h>
+#include <linux/seq_file.h>
 #include <asm/uaccess.h>
 
 #include "../../compat/internal.h"
@@ -1212,6 +1213,33 @@ void kfix_io_schedule(void)
 {
 	set_current_state(TASK_UNINTERRUPTIBLE);
 	io_schedule();
+}
+
+static int kfix_show_ret;
+
+static int kfix_show(struct seq_file *m, void *v)
+{
+	seq_printf(m, "x\n");
+	return kfix_show_ret;
+}
+
+long kfix_seq_read(int show_ret)
+{
+	char buf[8];
+	struct file file;
+	mm_segment_t old_fs;
+	loff_t pos = 0;
+	long n;
+
+	kfix_show_ret = show_ret;
+	if (single_open(&file, kfix_show, NULL))
+		return -ENOMEM;
+	old_fs = get_fs();
+	set_fs(KERNEL_DS);
+	n = seq_read(&file, (char __user *)buf, sizeof(buf), &pos);
+	set_fs(old_fs);
+	single_release(NULL, &file);
+	return n;
 }
 
 /* ---- libsched's shared helpers, called directly ------------------------ */

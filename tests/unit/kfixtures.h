@@ -234,6 +234,12 @@ int kfix_task_released(int pid);
 /* Task context: io_schedule() in TASK_UNINTERRUPTIBLE until woken. */
 void kfix_io_schedule(void);
 
+/*
+ * Task context: read() of a seq_file whose ->show() prints "x\n" and
+ * returns @show_ret, into a kernel buffer; what seq_read() returned.
+ */
+long kfix_seq_read(int show_ret);
+
 /* ---- libsched's shared helpers, called directly ------------------------ */
 
 /*
