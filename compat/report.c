@@ -115,8 +115,16 @@ void __bug(const char *file, int line, const char *func)
 
 void sim_cpumask_bad(long cpu, const char *file, int line)
 {
-	sim_fail("BUG: CPU %ld used in a cpumask at %s:%d, outside 0..%d",
-		 cpu, file, line, NR_CPUS - 1);
+	sim_fail("BUG: CPU %ld used in a cpumask at %s:%d, outside 0..%d, "
+		 "on cpu%d, task %s", cpu, file, line, NR_CPUS - 1,
+		 smp_processor_id(), sim_task_name(current));
+}
+
+void sim_percpu_bad(long cpu, const char *var, const char *file, int line)
+{
+	sim_fail("BUG: per_cpu(%s, %ld) at %s:%d, outside 0..%d, on cpu%d, "
+		 "task %s", var, cpu, file, line, NR_CPUS - 1,
+		 smp_processor_id(), sim_task_name(current));
 }
 
 void __warn(const char *file, int line, const char *func, const char *cond)

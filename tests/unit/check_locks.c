@@ -692,6 +692,46 @@ START_TEST(locks_warn_on_names_its_place_and_condition)
 }
 END_TEST
 
+/* ---- CPU numbers ---------------------------------------------------------- */
+
+/*
+ * per_cpu() of CPU NR_CPUS would reach past the array: "BUG: per_cpu(
+ * <var>, <NR_CPUS>) at <place>, outside 0..NR_CPUS-1", the CPU and the
+ * task.
+ */
+START_TEST(locks_percpu_past_nr_cpus_is_reported)
+{
+	static const struct steps s = { { kfix_percpu_past_end } };
+	char text[64];
+	int pid = run_steps(&s);
+
+	expect_report();
+	snprintf(text, sizeof(text), "BUG: per_cpu(kfix_per_cpu_count, %d)",
+		 sim_max_cpus());
+	expect_text(text);
+	expect_place(kfix_line_percpu_past_end);
+	expect_cpu(0);
+	expect_task("locker", pid);
+}
+END_TEST
+
+/* cpu_set() of CPU NR_CPUS would set a bit past the mask. */
+START_TEST(locks_cpumask_past_nr_cpus_is_reported)
+{
+	static const struct steps s = { { kfix_cpumask_past_end } };
+	char text[64];
+	int pid = run_steps(&s);
+
+	expect_report();
+	snprintf(text, sizeof(text), "BUG: CPU %d used in a cpumask",
+		 sim_max_cpus());
+	expect_text(text);
+	expect_place(kfix_line_cpumask_past_end);
+	expect_cpu(0);
+	expect_task("locker", pid);
+}
+END_TEST
+
 /* ---- the checker's limits ------------------------------------------------ */
 
 /* 49 locks held at once: over the machine's per-CPU depth of 48. */
@@ -782,6 +822,8 @@ static Suite *locks_suite(void)
 
 	tcase_add_test(one, locks_bug_on_names_its_place);
 	tcase_add_test(one, locks_warn_on_names_its_place_and_condition);
+	tcase_add_test(one, locks_percpu_past_nr_cpus_is_reported);
+	tcase_add_test(one, locks_cpumask_past_nr_cpus_is_reported);
 
 	tcase_add_test(one, locks_too_many_held_is_reported);
 	tcase_add_test(one, locks_too_many_classes_is_reported);

@@ -1321,6 +1321,28 @@ static void body_flipper(void *unused)
 /* ---- the tests: every field after each kind of work ---------------------- */
 
 /*
+ * Nothing yields while the machine boots: at boot each CPU's four yield
+ * counters read 0.  The other tests count growth from boot; this one
+ * sees a counter that starts elsewhere (an initialisation spilling into
+ * it, say).
+ */
+START_TEST(schedstat_yield_counts_start_at_zero)
+{
+	const struct cpu_line *l;
+	int cpu, f;
+
+	boot_loop(_i);
+	for (cpu = 0; cpu < nr_cpus; cpu++) {
+		l = line_of(&before, cpu);
+		st_assert(l != NULL, "no line for cpu%d", cpu);
+		for (f = YLD_BOTH_EMPTY; f <= YLD_CNT; f++)
+			st_assert(l->v[f] == 0, "cpu%d %s is %lu at boot", cpu,
+				  cpu_field_name[f], l->v[f]);
+	}
+}
+END_TEST
+
+/*
  * Yields of every kind on CPU 0: a task alone, two RT tasks that find
  * only each other, two SCHED_NORMAL ones; meanwhile one alone on the
  * last CPU too (the same CPU on one CPU).
@@ -1848,6 +1870,8 @@ static Suite *schedstat_suite(void)
 
 	tcase_add_checked_fixture(all, NULL, teardown);
 	tcase_set_timeout(all, 60);
+	tcase_add_loop_test(all, schedstat_yield_counts_start_at_zero, 0,
+			    n * NR_LOOP_CPUS);
 	tcase_add_loop_test(all, schedstat_counts_yields, 0, n * NR_LOOP_CPUS);
 	tcase_add_loop_test(all, schedstat_counts_wakeups, 0,
 			    n * NR_LOOP_CPUS);

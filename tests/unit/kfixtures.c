@@ -45,6 +45,7 @@ int kfix_line_return_holding_lock;
 int kfix_line_irq_enable_in_hardirq, kfix_line_hardirq_exit_holding_lock;
 int kfix_line_write_while_reading, kfix_line_read_while_writing;
 int kfix_line_bug_on, kfix_line_warn_on;
+int kfix_line_percpu_past_end, kfix_line_cpumask_past_end;
 int kfix_line_lock_outside_events;
 
 /* ---- the fixture locks --------------------------------------------------- */
@@ -527,6 +528,32 @@ void kfix_warn_on(void)
 {
 	KFIX_NEXT_LINE(kfix_line_warn_on);
 	WARN_ON(!spin_is_locked(&kfix_lock_a));
+}
+
+/* ---- CPU numbers past NR_CPUS -------------------------------------------- */
+
+static DEFINE_PER_CPU(int, kfix_per_cpu_count);
+
+/* Not a constant, so that the compiler cannot see the index is bad. */
+static volatile int kfix_nr_cpus = NR_CPUS;
+
+/* The loop a mistyped "i <= NR_CPUS" makes, over a per-CPU variable. */
+void kfix_percpu_past_end(void)
+{
+	int cpu = kfix_nr_cpus;
+
+	KFIX_NEXT_LINE(kfix_line_percpu_past_end);
+	per_cpu(kfix_per_cpu_count, cpu)++;
+}
+
+/* The same over a cpumask. */
+void kfix_cpumask_past_end(void)
+{
+	cpumask_t mask = CPU_MASK_NONE;
+	int cpu = kfix_nr_cpus;
+
+	KFIX_NEXT_LINE(kfix_line_cpumask_past_end);
+	cpu_set(cpu, mask);
 }
 
 /* ---- the checker's own limits -------------------------------------------- */

@@ -106,6 +106,10 @@ void kfix_read_while_writing(void);
 extern int kfix_line_bug_on, kfix_line_warn_on;
 void kfix_bug_on(void);
 void kfix_warn_on(void);
+/* per_cpu() and cpu_set() of CPU NR_CPUS: the machine reports either. */
+extern int kfix_line_percpu_past_end, kfix_line_cpumask_past_end;
+void kfix_percpu_past_end(void);
+void kfix_cpumask_past_end(void);
 
 #define KFIX_TOO_MANY_HELD	49	/* one over the machine's 48 */
 #define KFIX_TOO_MANY_CLASSES	513	/* one over the machine's 512 */

@@ -14,7 +14,24 @@
 #define EXPORT_PER_CPU_SYMBOL(var)
 #define EXPORT_PER_CPU_SYMBOL_GPL(var)
 
-#define per_cpu(var, cpu)	(per_cpu__##var[(cpu)])
+/*
+ * A CPU number outside 0..NR_CPUS-1 reaches past the array into what
+ * lies beside it: the machine reports it (sim_percpu_bad()) where the
+ * kernel would read or corrupt another CPU's or variable's memory.
+ */
+extern void sim_percpu_bad(long cpu, const char *var, const char *file,
+			   int line);
+
+static inline long __percpu_checked(long cpu, const char *var,
+				    const char *file, int line)
+{
+	if ((unsigned long)cpu >= NR_CPUS)
+		sim_percpu_bad(cpu, var, file, line);
+	return cpu;
+}
+
+#define per_cpu(var, cpu) \
+	(per_cpu__##var[__percpu_checked((cpu), #var, __FILE__, __LINE__)])
 #define __get_cpu_var(var)	per_cpu(var, smp_processor_id())
 #define get_cpu_var(var)	(*({ preempt_disable(); &__get_cpu_var(var); }))
 #define put_cpu_var(var)	preempt_enable()
