@@ -18,6 +18,9 @@
 #	same-code	the compiler made the same object code of it: it is
 #			no change at all (not counted)
 #	stillborn	it does not compile (not counted)
+#	warned		it compiles, but with a warning (-Wall) the pristine
+#			code does not have: the developer is told before
+#			any test runs (not counted)
 #
 # The score of a file is killed / (killed + survived + uncovered); the
 # run fails if a file's score is below --target.  Each mutant's line of
@@ -326,7 +329,15 @@ worker() {
 			"see $out/w$n/build.log" >&2
 		return 1
 	fi
+	# "warned" means a warning the pristine file does not have
+	touch $files
+	make -s libplugsched.la >pristine.log 2>&1 || return 1
 	for f in $files; do
+		if grep -q "^$f:.*warning:" pristine.log; then
+			echo "mutate: worker $n: $f has warnings without a" \
+				"mutant: see $out/w$n/pristine.log" >&2
+			return 1
+		fi
 		for o in $(object_of "$f"); do
 			mkdir -p "pristine/$(dirname "$o")" &&
 				cp "$o" "pristine/$o" || return 1
@@ -389,8 +400,10 @@ judge() {
 		restore "$file"
 		return
 	fi
-	if ! make -s libplugsched.la >/dev/null 2>&1; then
+	if ! make -s libplugsched.la >mutant.log 2>&1; then
 		status=stillborn
+	elif grep -q "^$file:.*warning:" mutant.log; then
+		status=warned
 	else
 		o=$(object_of "$file")
 		o=${o#* }
@@ -482,17 +495,19 @@ report() {
 		}
 	}
 	END {
-		printf "%-22s %7s %6s %7s %8s %9s %5s %5s %6s %6s\n", "file", \
-			"mutants", "killed", "timeout", "survived", "uncovered", \
-			"equiv", "same", "stillb", "score"
+		printf "%-22s %7s %6s %7s %8s %9s %5s %5s %6s %6s %6s\n", \
+			"file", "mutants", "killed", "timeout", "survived", \
+			"uncovered", "equiv", "same", "warned", "stillb", \
+			"score"
 		bad = 0
 		for (i = 1; i <= nf; i++) {
 			f = order[i]
-			printf "%-22s %7d %6d %7d %8d %9d %5d %5d %6d %6s\n", f, \
-				total[f], n[f, "killed"], n[f, "timeout"], \
+			printf "%-22s %7d %6d %7d %8d %9d %5d %5d %6d %6d %6s\n", \
+				f, total[f], n[f, "killed"], n[f, "timeout"], \
 				n[f, "survived"], n[f, "uncovered"], \
 				n[f, "equivalent"], n[f, "same-code"], \
-				n[f, "stillborn"], pct(kill[f], surv[f])
+				n[f, "warned"], n[f, "stillborn"], \
+				pct(kill[f], surv[f])
 			if (pool == "no" &&
 			    100 * kill[f] < target * (kill[f] + surv[f]))
 				bad = 1
@@ -500,8 +515,8 @@ report() {
 				bad = 1
 			K += kill[f]; S += surv[f]
 		}
-		printf "%-22s %7s %6d %7s %8s %9s %5s %5s %6s %6s\n", "all", "", K, \
-			"", "", "", "", "", "", pct(K, S)
+		printf "%-22s %7s %6d %7s %8s %9s %5s %5s %6s %6s %6s\n", "all", \
+			"", K, "", "", "", "", "", "", "", pct(K, S)
 		if (pool == "yes" && 100 * K < target * (K + S))
 			bad = 1
 		printf "\n%d s; the target is %d%% %s\n", elapsed, target, \
