@@ -1827,6 +1827,54 @@ START_TEST(stair_pick_work_one_per_pick)
 }
 END_TEST
 
+/*
+ * One bitmap search a pick: staircase claims O(1) picking (struct
+ * sched_drv.o1), and check_conformance holds it to a pick that costs the
+ * same with 500 runnable tasks as with 5.
+ */
+START_TEST(stair_declares_o1_picking)
+{
+	boot(1);
+	ck_assert(kfix_driver_o1());
+}
+END_TEST
+
+/* Picks that found a task, by /proc/schedstat: sched_cnt - sched_goidle. */
+static unsigned long long busy_picks(void)
+{
+	const char *text = sim_schedstat();
+	unsigned long f[8], sum = 0;
+	int cpu;
+
+	ck_assert_msg(text != NULL, "no /proc/schedstat: %s", sim_report());
+	for (; (text = strstr(text, "\ncpu")) != NULL; text++) {
+		ck_assert_int_eq(sscanf(text + 1,
+					"cpu%d %lu %lu %lu %lu %lu %lu %lu %lu",
+					&cpu, &f[0], &f[1], &f[2], &f[3], &f[4],
+					&f[5], &f[6], &f[7]), 9);
+		sum += f[6] - f[7];
+	}
+	return sum;
+}
+
+/*
+ * pick_work counts every pick that finds a task, from boot on: it equals
+ * the schedule() calls that did not go idle, as /proc/schedstat counts
+ * them (sched_cnt - sched_goidle, summed over the CPUs).  2 CPUs, two
+ * hogs and a sleeper for 100 ms.
+ */
+START_TEST(stair_pick_work_counts_from_boot)
+{
+	boot(2);
+	hog("a", 0);
+	hog("b", 5);
+	t_spawn("s", SIM_SCHED_NORMAL, 0, 0, t_body_sleeper, (void *)5L);
+	t_run(MS(100));
+	ck_assert_uint_gt(busy_picks(), 10);
+	ck_assert_uint_eq(kfix_stair_pick_work(), busy_picks());
+}
+END_TEST
+
 /* ---- the driver's own check --------------------------------------------- */
 
 /*
@@ -3093,6 +3141,8 @@ static Suite *staircase_suite(void)
 	tcase_add_test(tc, stair_starvation_bound_holds);
 	tcase_add_test(tc, stair_pick_work_is_constant);
 	tcase_add_test(tc, stair_pick_work_one_per_pick);
+	tcase_add_test(tc, stair_pick_work_counts_from_boot);
+	tcase_add_test(tc, stair_declares_o1_picking);
 
 	tc = tcase(s, "check");
 	tcase_add_loop_test(tc, stair_check_reports_each_broken_rule, 0,
