@@ -120,8 +120,10 @@ void sim_cpumask_bad(long cpu, const char *file, int line)
 		 smp_processor_id(), sim_task_name(current));
 }
 
-void sim_percpu_bad(long cpu, const char *var, const char *file, int line)
+long __percpu_checked(long cpu, const char *var, const char *file, int line)
 {
+	if ((unsigned long)cpu < NR_CPUS)
+		return cpu;
 	sim_fail("BUG: per_cpu(%s, %ld) at %s:%d, outside 0..%d, on cpu%d, "
 		 "task %s", var, cpu, file, line, NR_CPUS - 1,
 		 smp_processor_id(), sim_task_name(current));
