@@ -18,9 +18,9 @@
 #	same-code	the compiler made the same object code of it: it is
 #			no change at all (not counted)
 #	stillborn	it does not compile (not counted)
-#	warned		it compiles, but with a warning (-Wall) the pristine
-#			code does not have: the developer is told before
-#			any test runs (not counted)
+#	warned		it survived, but gcc warns about it (-Wall), which
+#			it does not about the pristine code: the developer
+#			is told before any test runs (not counted)
 #
 # The score of a file is killed / (killed + survived + uncovered); the
 # run fails if a file's score is below --target.  Each mutant's line of
@@ -400,11 +400,11 @@ judge() {
 		restore "$file"
 		return
 	fi
+	warns=
 	if ! make -s libplugsched.la >mutant.log 2>&1; then
 		status=stillborn
-	elif grep -q "^$file:.*warning:" mutant.log; then
-		status=warned
 	else
+		grep -q "^$file:.*warning:" mutant.log && warns=1
 		o=$(object_of "$file")
 		o=${o#* }
 		cmp -s "$o" "pristine/$o" && status=same-code
@@ -437,7 +437,11 @@ judge() {
 	fi
 	case $status in
 	survived|uncovered)
-		! grep -qxF "$id" "$out/equivalent.ids" || status=equivalent
+		if [ -n "$warns" ]; then
+			status=warned
+		elif grep -qxF "$id" "$out/equivalent.ids"; then
+			status=equivalent
+		fi
 		;;
 	esac
 	restore "$file"
