@@ -25,7 +25,8 @@ extern long __percpu_checked(long cpu, const char *var, const char *file,
 
 #define per_cpu(var, cpu) \
 	(per_cpu__##var[__percpu_checked((cpu), #var, __FILE__, __LINE__)])
-#define __get_cpu_var(var)	per_cpu(var, smp_processor_id())
+/* smp_processor_id() is always a CPU of the machine: no check. */
+#define __get_cpu_var(var)	(per_cpu__##var[smp_processor_id()])
 #define get_cpu_var(var)	(*({ preempt_disable(); &__get_cpu_var(var); }))
 #define put_cpu_var(var)	preempt_enable()
 
