@@ -201,6 +201,12 @@ int sim_boot(const struct sim_config *cfg)
 	strlcpy(cmdline, cfg->cmdline ? cfg->cmdline : "", sizeof(cmdline));
 	sim.cfg.cmdline = cmdline;
 	init_harness_queues();
+	ret = sim_ilv_setup(cfg);
+	if (ret) {
+		sim_free_all_allocs();
+		reset_globals();
+		return ret;
+	}
 	sim.booted = 1;
 	sim.in_run = 1;
 	ret = host_guard(sim_machine_boot, NULL);
@@ -229,6 +235,7 @@ void sim_shutdown(void)
 	char *log = sim.log;
 	unsigned long log_len = sim.log_len, log_size = sim.log_size;
 	char report[sizeof(sim.report)], error[sizeof(sim.error)];
+	int i;
 
 	if (!sim.booted)
 		return;
@@ -236,6 +243,8 @@ void sim_shutdown(void)
 	memcpy(error, sim.error, sizeof(error));
 	list_for_each_entry(st, &sim.tasks, all)
 		host_ctx_free(st->ctx);
+	for (i = 0; i < NR_CPUS; i++)
+		host_ctx_free(sim.cpu[i].irq_stack);
 	sim_free_all_allocs();
 	reset_globals();
 	sim.log = log;

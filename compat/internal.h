@@ -64,6 +64,22 @@ struct sim_cpu {
 	/* schedstat facts: the entry point interrupt context is in (trace.c) */
 	int irq_ctx;
 	int tick_queued;		/* queued here when it came; -1 unknown */
+
+	/* interleaving (compat/interleave.c); unused when serial */
+	struct host_ctx *irq_stack;	/* where its interrupts run */
+	int irq_event;			/* the one to run there, or 0 */
+	int in_irq_stack;		/* executing there */
+	int at_point;			/* suspended at a choice point */
+	const char *point_file;		/* ... this one */
+	int point_line;
+	void *spin_lock;		/* spinning for this lock, or NULL */
+	int spin_kind;			/* SPIN_*: how it wants it */
+};
+
+enum sim_spin_kind {
+	SPIN_EXCL,			/* spin_lock() */
+	SPIN_READ,			/* read_lock() */
+	SPIN_WRITE,			/* write_lock() */
 };
 
 struct sim_cmd {
@@ -151,6 +167,54 @@ struct sim_spawn_req {
 	int orphan;			/* init frees it: the caller gave up */
 };
 
+/* Who runs next when CPUs interleave: compat/interleave.c. */
+enum sim_ilv_mode {
+	ILV_SERIAL,			/* each path to its end: no decisions */
+	ILV_RANDOM,			/* any ready CPU, uniformly */
+	ILV_PCT,			/* priorities with change points */
+	ILV_REPLAY,			/* the listed decisions, else default */
+	ILV_CHOICES,			/* bytes given by a fuzzer */
+};
+
+#define ILV_MAX_DEPTH	16		/* PCT change points + 1 */
+#define ILV_LOG_MAX	(1UL << 16)	/* decisions kept for sim_decision() */
+
+/* One decision that did not take the default: the schedule. */
+struct ilv_step {
+	unsigned long n;		/* the decision's number, from 1 */
+	int cpu;			/* the CPU chosen */
+};
+
+struct sim_ilv {
+	enum sim_ilv_mode mode;
+	int executing;			/* a CPU's path runs: points yield */
+	int forced;			/* CPU chosen at a point, or -1 */
+	int running;			/* the CPU that ran last */
+	unsigned long long rng;
+	unsigned long decisions;
+
+	/* PCT: higher runs first; change points lower the running CPU */
+	int depth;
+	unsigned long steps;
+	int prio[NR_CPUS];
+	unsigned long change[ILV_MAX_DEPTH];
+
+	/* replay */
+	struct ilv_step *want;
+	int nr_want, next_want;
+
+	/* fuzzer-chosen */
+	const unsigned char *bytes;
+	unsigned long nr_bytes;
+
+	/* what happened */
+	struct ilv_step *taken;
+	int nr_taken, taken_size;
+	struct sim_decision *log;
+	unsigned long nr_log;
+	int schedule_error;		/* a decision the schedule got wrong */
+};
+
 struct sim_machine {
 	int booted;
 	int failed;
@@ -193,9 +257,21 @@ struct sim_machine {
 	struct notifier_block *cpu_chain;
 	void *allocs;			/* every kmalloc of this machine */
 	unsigned long nr_allocs;
+
+	struct sim_ilv ilv;
 };
 
 extern struct sim_machine sim;
+
+/*
+ * sim_point - __sim_point() for compat's own primitives, whose callers
+ * are out of line already: serially, one test and no call.
+ */
+static inline void sim_point_at(const char *file, int line)
+{
+	if (unlikely(sim.ilv.executing))
+		__sim_point(file, line);
+}
 
 static inline struct sim_cpu *this_sim_cpu(void)
 {
@@ -214,6 +290,12 @@ unsigned long sim_mm_map(struct mm_struct *mm, unsigned long len);
 char *sim_mm_lookup(struct mm_struct *mm, unsigned long uaddr,
 		    unsigned long n);
 
+/* interleave.c */
+int sim_ilv_setup(const struct sim_config *cfg);
+int sim_ilv_decide(int at, unsigned long ready, int dflt, const char *file,
+		   int line);
+void sim_ilv_describe(char *buf, int len);
+
 /* report.c */
 void sim_fail(const char *fmt, ...)
 	__attribute__((noreturn, format(printf, 1, 2)));
@@ -224,6 +306,9 @@ const char *sim_task_name(struct task_struct *p);
 /* lock.c */
 void sim_locks_reset(void);
 void sim_check_no_locks(int cpu, const char *where);
+int sim_spin_blocked(const struct sim_cpu *c);
+void sim_spin_wait(void *lock, int kind, const char *file, int line);
+void sim_describe_spin(const struct sim_cpu *c, char *buf, int len);
 
 /* task.c */
 struct task_struct *sim_task_alloc(const char *name);

@@ -1,16 +1,22 @@
 /*
  * compat/lock.c - spinlocks and rwlocks, stubbed but checked.
  *
- * Nothing ever spins: one simulated CPU executes at a time and no lock may
- * be held when control goes back to the machine, so a lock found taken is
- * always a bug.  Each CPU keeps the stack of locks it holds; each lock
+ * Serially nothing ever spins: one simulated CPU executes at a time and no
+ * lock may be held when control goes back to the machine, so a lock found
+ * taken is always a bug.  When the machine interleaves CPUs, a lock
+ * another CPU holds is spun on (sim_spin_wait()): the holder goes on, and
+ * CPUs that spin on each other are a deadlock, reported.  Acquire,
+ * trylock and release are points where another CPU may run.
+ *
+ * Each CPU keeps the stack of locks it holds; each lock
  * class (an init call site, or a static lock) keeps which classes were
  * taken while it was held and where it was used with interrupts on and
  * in hardirq context.  From those, as lockdep does, the checks below find
  * deadlocks that did not happen this time but can:
  *
  *   recursion      - taking a lock this CPU already holds
- *   foreign owner  - taking or releasing a lock another CPU holds
+ *   foreign owner  - taking (serially) or releasing a lock another CPU
+ *                    holds
  *   not held       - releasing a lock nobody holds
  *   irq safety     - a class used in hardirq and also with irqs enabled
  *   order          - A then B here, B then A (possibly via others) before
@@ -285,16 +291,62 @@ void __rwlock_init(rwlock_t *lock, const char *name,
 	lock->dep.owner_cpu = -1;
 }
 
+/*
+ * spin_while_held - interleaving, wait for a lock another CPU holds;
+ * the checks then find it free.  Serially, or held by this CPU, the
+ * checks report it.
+ */
+static void spin_while_held(void *lock, struct lock_check *dep, int taken,
+			    int kind, const char *file, int line)
+{
+	if (taken && sim.ilv.executing && dep->owner_cpu != smp_processor_id())
+		sim_spin_wait(lock, kind, file, line);
+}
+
+/**
+ * sim_spin_blocked - is the lock @c spins on still unavailable to it?
+ */
+int sim_spin_blocked(const struct sim_cpu *c)
+{
+	switch (c->spin_kind) {
+	case SPIN_READ:
+		return ((rwlock_t *)c->spin_lock)->readers < 0;
+	case SPIN_WRITE:
+		return ((rwlock_t *)c->spin_lock)->readers != 0;
+	default:
+		return ((spinlock_t *)c->spin_lock)->slock != 0;
+	}
+}
+
+/**
+ * sim_describe_spin - what @c spins on and who holds it, for a report.
+ */
+void sim_describe_spin(const struct sim_cpu *c, char *buf, int len)
+{
+	struct lock_check *dep = c->spin_kind == SPIN_EXCL ?
+		&((spinlock_t *)c->spin_lock)->dep :
+		&((rwlock_t *)c->spin_lock)->dep;
+
+	snprintf(buf, len, "%s taken at %s:%d on cpu%d by task %s is held by "
+		 "cpu%d (task %s) since %s:%d", dep->name, c->point_file,
+		 c->point_line, c->id, sim_task_name(sim_current[c->id]),
+		 dep->owner_cpu, owner_name(dep), dep->file, dep->line);
+}
+
 void __lock_acquire(spinlock_t *lock, const char *file, int line)
 {
+	sim_point_at(file, line);
+	spin_while_held(lock, &lock->dep, lock->slock, SPIN_EXCL, file, line);
 	acquire(&lock->dep, lock, lock->slock, file, line, 0);
 	lock->slock = 1;
 }
 
 int __lock_tryacquire(spinlock_t *lock, const char *file, int line)
 {
-	struct sim_cpu *c = this_sim_cpu();
+	struct sim_cpu *c;
 
+	sim_point_at(file, line);
+	c = this_sim_cpu();
 	if (lock->slock)
 		return 0;
 	check_irq_safety(class_of(&lock->dep, lock), &lock->dep, file, line);
@@ -310,10 +362,14 @@ void __lock_release(spinlock_t *lock, const char *file, int line)
 	lock->slock = 0;
 	lock->dep.owner_cpu = -1;
 	lock->dep.owner = NULL;
+	sim_point_at(file, line);
 }
 
 void __read_acquire(rwlock_t *lock, const char *file, int line)
 {
+	sim_point_at(file, line);
+	spin_while_held(lock, &lock->dep, lock->readers < 0, SPIN_READ, file,
+			line);
 	if (lock->readers < 0)
 		check_free(&lock->dep, lock, 1, file, line);
 	if (lock->readers > 0) {
@@ -333,10 +389,14 @@ void __read_release(rwlock_t *lock, const char *file, int line)
 		lock->dep.owner_cpu = -1;
 		lock->dep.owner = NULL;
 	}
+	sim_point_at(file, line);
 }
 
 void __write_acquire(rwlock_t *lock, const char *file, int line)
 {
+	sim_point_at(file, line);
+	spin_while_held(lock, &lock->dep, lock->readers != 0, SPIN_WRITE, file,
+			line);
 	acquire(&lock->dep, lock, lock->readers != 0, file, line, 0);
 	lock->readers = -1;
 }
@@ -347,6 +407,7 @@ void __write_release(rwlock_t *lock, const char *file, int line)
 	lock->readers = 0;
 	lock->dep.owner_cpu = -1;
 	lock->dep.owner = NULL;
+	sim_point_at(file, line);
 }
 
 /**

@@ -71,6 +71,7 @@ void sim_irq_enable(const char *file, int line)
 		sim_fail("BUG: interrupts enabled in hardirq context at %s:%d "
 			 "on cpu%d", file, line, smp_processor_id());
 	this_sim_cpu()->irqs_off = 0;
+	sim_point_at(file, line);
 }
 
 int sim_irqs_disabled(void)
@@ -125,6 +126,7 @@ void smp_send_reschedule(int cpu)
 		sim_fail("BUG: reschedule IPI to cpu%d, which does not exist",
 			 cpu);
 	sim.cpu[cpu].ipi_pending = 1;
+	sim_point_at(__FILE__, __LINE__);
 }
 
 unsigned long long sched_clock(void)
@@ -336,13 +338,33 @@ enum sim_event {
 	EV_BURN,
 };
 
-static void resume_cpu(struct sim_cpu *c)
+/* Run @c's current task from where it parked; @from is left. */
+static void resume_task(struct sim_cpu *c, struct host_ctx *from)
 {
 	sim_account_cpu(c);
 	sim_this_cpu = c->id;
 	c->park = PARK_NONE;
 	c->started = 1;
-	host_ctx_switch(host_ctx_main(), sim_current[c->id]->sim->ctx);
+	host_ctx_switch(from, sim_current[c->id]->sim->ctx);
+}
+
+/*
+ * enter_cpu - hand control from the machine to @c, running @ctx, until
+ * the CPU parks or stops at a point.  Only then may points yield.
+ */
+static void enter_cpu(struct sim_cpu *c, struct host_ctx *ctx)
+{
+	sim_this_cpu = c->id;
+	sim.ilv.executing = sim.ilv.mode != ILV_SERIAL;
+	host_ctx_switch(host_ctx_main(), ctx);
+	sim.ilv.executing = 0;
+}
+
+static void resume_cpu(struct sim_cpu *c)
+{
+	sim.ilv.executing = sim.ilv.mode != ILV_SERIAL;
+	resume_task(c, host_ctx_main());
+	sim.ilv.executing = 0;
 }
 
 static int cpu_needs_resched(struct sim_cpu *c)
@@ -360,7 +382,7 @@ static void irq_return(struct sim_cpu *c)
 		resume_cpu(c);
 }
 
-static void do_tick(struct sim_cpu *c)
+static void tick_body(struct sim_cpu *c)
 {
 	int user = c->park == PARK_BURN;
 	struct sim_tick_account acct;
@@ -389,60 +411,83 @@ static void do_tick(struct sim_cpu *c)
 	scheduler_tick();
 	sim_irq_exit(c->id);
 	c->next_tick += sim.tick_ns;
+}
+
+static void ipi_body(struct sim_cpu *c)
+{
+	c->ipi_pending = 0;
+	sim_irq_enter(c->id);
+	sim_irq_exit(c->id);
+}
+
+static void do_tick(struct sim_cpu *c)
+{
+	tick_body(c);
 	irq_return(c);
 }
 
 static void do_ipi(struct sim_cpu *c)
 {
-	c->ipi_pending = 0;
-	sim_irq_enter(c->id);
-	sim_irq_exit(c->id);
+	ipi_body(c);
 	irq_return(c);
 }
 
 /*
- * The next event of the machine: the earliest.  At one instant the CPUs
- * go in order, each one's IPI (or pending reschedule) before its tick:
- * an IPI sent during cpu0's tick to cpu3 waits for the ticks of cpu1 and
- * cpu2.  With @storm, IPIs wait: see sim_drain().
+ * cpu_event - the next event of @c and its time: an IPI (or pending
+ * reschedule) now, the tick, the end of a burn or spin; on one instant
+ * in that order.  A CPU stopped at a point has none: it is busy.  With
+ * @storm, IPIs wait: see sim_drain().
+ */
+static enum sim_event cpu_event(struct sim_cpu *c, unsigned long long *when,
+				int storm)
+{
+	enum sim_event best = EV_NONE;
+	unsigned long long t = ~0ULL;
+
+	*when = t;
+	if (!c->online || !c->started || c->at_point)
+		return EV_NONE;
+	if (!storm && (c->ipi_pending || cpu_needs_resched(c))) {
+		*when = sim.now;
+		return EV_IPI;
+	}
+	if (c->park == PARK_SPIN) {
+		/* interrupts off: nothing but the end of the spin */
+		if (c->irqs_off || c->burn_end <= c->next_tick) {
+			*when = c->burn_end;
+			return EV_BURN;
+		}
+	}
+	if (c->next_tick < t) {
+		t = c->next_tick;
+		best = EV_TICK;
+	}
+	if (c->park == PARK_BURN && c->burn_end < t) {
+		t = c->burn_end;
+		best = EV_BURN;
+	}
+	*when = t;
+	return best;
+}
+
+/*
+ * The next event of the machine: the earliest, ties to the lowest CPU,
+ * so at one instant the CPUs go in order, each one's IPI (or pending
+ * reschedule) before its tick: an IPI sent during cpu0's tick to cpu3
+ * waits for the ticks of cpu1 and cpu2.
  */
 static enum sim_event next_event(unsigned long long *when, int *cpu,
 				 int storm)
 {
-	enum sim_event best = EV_NONE;
-	unsigned long long t = ~0ULL;
+	enum sim_event best = EV_NONE, ev;
+	unsigned long long t = ~0ULL, ct;
 	int i;
 
 	for (i = 0; i < sim.nr_cpus; i++) {
-		struct sim_cpu *c = &sim.cpu[i];
-
-		if (!c->online || !c->started)
-			continue;
-		if (!storm && (c->ipi_pending || cpu_needs_resched(c)) &&
-		    sim.now < t) {
-			t = sim.now;
-			best = EV_IPI;
-			*cpu = i;
-		}
-		if (c->park == PARK_SPIN) {
-			/* interrupts off: nothing but the end of the spin */
-			if (c->burn_end < t && (c->irqs_off ||
-						c->burn_end <= c->next_tick)) {
-				t = c->burn_end;
-				best = EV_BURN;
-				*cpu = i;
-			}
-			if (c->irqs_off)
-				continue;
-		}
-		if (c->next_tick < t) {
-			t = c->next_tick;
-			best = EV_TICK;
-			*cpu = i;
-		}
-		if (c->park == PARK_BURN && c->burn_end < t) {
-			t = c->burn_end;
-			best = EV_BURN;
+		ev = cpu_event(&sim.cpu[i], &ct, storm);
+		if (ev != EV_NONE && ct < t) {
+			t = ct;
+			best = ev;
 			*cpu = i;
 		}
 	}
@@ -480,13 +525,6 @@ static void start_new_cpus(void)
 	}
 }
 
-/**
- * sim_drain - process events up to virtual time @limit.
- * @done: optional predicate; draining stops as soon as it holds
- *
- * Returns 1 if @done held, else 0 after advancing the clock to @limit.
- * Runs inside host_guard(): a failed check never returns here.
- */
 /*
  * Kernel code takes no time here, so CPUs that keep rescheduling each
  * other (2.6.10's SMT dependent_sleeper() and wake_sleeping_dependent()
@@ -496,6 +534,289 @@ static void start_new_cpus(void)
  */
 #define STORM_EVENTS	10000
 
+/* ---- interleaving -------------------------------------------------------- */
+
+/*
+ * With an interleaving strategy (compat/interleave.c) a CPU's kernel path
+ * can stop at a point and let another CPU run at the same instant.  A
+ * stopped CPU is busy: it takes no interrupt until its path parks.  Its
+ * interrupts run on a stack of its own, so that a tick stopped inside
+ * scheduler_tick() can wait while other CPUs go on.
+ */
+#define IRQ_STACK_SIZE	(128UL << 10)
+
+/* The context @c executes in: its interrupt stack or its current task. */
+static struct host_ctx *cpu_ctx(struct sim_cpu *c)
+{
+	return c->in_irq_stack ? c->irq_stack : sim_current[c->id]->sim->ctx;
+}
+
+/* Can @c go on now?  @self is the CPU asking, which can. */
+static int cpu_ready(struct sim_cpu *c, int self, int storm)
+{
+	unsigned long long t;
+
+	if (c->id == self)
+		return 1;
+	if (c->at_point)
+		return !c->spin_lock || !sim_spin_blocked(c);
+	return cpu_event(c, &t, storm) != EV_NONE && t <= sim.now;
+}
+
+static unsigned long ready_cpus(int self, int storm)
+{
+	unsigned long ready = 0;
+	int i;
+
+	for (i = 0; i < sim.nr_cpus; i++)
+		if (cpu_ready(&sim.cpu[i], self, storm))
+			ready |= 1UL << i;
+	return ready;
+}
+
+static int cpus_at_point(void)
+{
+	int i;
+
+	for (i = 0; i < sim.nr_cpus; i++)
+		if (sim.cpu[i].at_point)
+			return 1;
+	return 0;
+}
+
+/* Stop @c's path here until the machine picks it again. */
+static void stop_at_point(struct sim_cpu *c, const char *file, int line)
+{
+	struct host_ctx *ctx = cpu_ctx(c);
+
+	c->at_point = 1;
+	c->point_file = file;
+	c->point_line = line;
+	host_ctx_switch(ctx, host_ctx_main());
+}
+
+/**
+ * __sim_point - a place where SMP hardware lets other CPUs' work become
+ * visible (a lock, an atomic, an interrupt or preemption point).
+ * @file, @line: the caller's source place
+ *
+ * Serially nothing happens.  Interleaving, when another CPU could go on
+ * too, the strategy decides which does; this path may stop here.
+ */
+void __sim_point(const char *file, int line)
+{
+	struct sim_cpu *c;
+	unsigned long ready;
+	int cpu;
+
+	if (likely(!sim.ilv.executing))
+		return;
+	c = this_sim_cpu();
+	ready = ready_cpus(c->id, 0);
+	if (!(ready & ~(1UL << c->id)))
+		return;
+	cpu = sim_ilv_decide(c->id, ready, c->id, file, line);
+	if (cpu == c->id)
+		return;
+	sim.ilv.forced = cpu;
+	stop_at_point(c, file, line);
+}
+
+static void __attribute__((noreturn)) report_deadlock(void)
+{
+	char buf[1536], one[384];
+	int i, n = 0;
+
+	buf[0] = '\0';
+	for (i = 0; i < sim.nr_cpus; i++) {
+		if (!sim.cpu[i].spin_lock)
+			continue;
+		sim_describe_spin(&sim.cpu[i], one, sizeof(one));
+		n += snprintf(buf + n, n < (int)sizeof(buf) ?
+			      sizeof(buf) - n : 0, "%s%s", n ? ", while " : "",
+			      one);
+		if (n >= (int)sizeof(buf))
+			break;
+	}
+	sim_fail("BUG: deadlock: %s", buf);
+}
+
+/**
+ * sim_spin_wait - spin on a lock another CPU holds (interleaving only).
+ * @lock: the lock, of @kind (enum sim_spin_kind)
+ * @file, @line: where it is being taken
+ *
+ * The CPU stops until the lock is free; the holder's CPU, or another,
+ * goes on meanwhile.  When nothing can go on, every busy CPU spins on a
+ * lock another spinning CPU holds: that is a deadlock, and a report.
+ */
+void sim_spin_wait(void *lock, int kind, const char *file, int line)
+{
+	struct sim_cpu *c = this_sim_cpu();
+	unsigned long ready;
+	int cpu;
+
+	c->spin_lock = lock;
+	c->spin_kind = kind;
+	c->point_file = file;
+	c->point_line = line;
+	while (sim_spin_blocked(c)) {
+		ready = ready_cpus(-1, 0);
+		if (!ready)
+			report_deadlock();
+		cpu = __ffs(ready);
+		if (ready & (ready - 1))
+			cpu = sim_ilv_decide(c->id, ready, cpu, file, line);
+		sim.ilv.forced = cpu;
+		stop_at_point(c, file, line);
+	}
+	c->spin_lock = NULL;
+}
+
+/*
+ * irq_stack_entry - the interrupt stack of a CPU: run the interrupt the
+ * machine posted, then return from it as hardware does, into the task
+ * if it needs rescheduling, else back to the machine.
+ */
+static void irq_stack_entry(void *arg)
+{
+	struct sim_cpu *c = arg;
+
+	for (;;) {
+		if (c->irq_event == EV_TICK)
+			tick_body(c);
+		else
+			ipi_body(c);
+		c->irq_event = EV_NONE;
+		c->in_irq_stack = 0;
+		if (cpu_needs_resched(c))
+			resume_task(c, c->irq_stack);
+		else
+			host_ctx_switch(c->irq_stack, host_ctx_main());
+	}
+}
+
+static void start_interrupt(enum sim_event ev, struct sim_cpu *c)
+{
+	if (!c->irq_stack) {
+		c->irq_stack = host_ctx_new(IRQ_STACK_SIZE, irq_stack_entry, c);
+		if (!c->irq_stack)
+			sim_fail("machine: no memory for cpu%d's interrupt "
+				 "stack", c->id);
+	}
+	c->irq_event = ev;
+	c->in_irq_stack = 1;
+	enter_cpu(c, c->irq_stack);
+}
+
+/*
+ * The serial choice when no CPU runs: a CPU stopped at a point before
+ * any new event, else the next event in serial order.
+ */
+static int default_cpu(unsigned long ready, int storm)
+{
+	unsigned long long t;
+	int i, cpu = __ffs(ready);
+
+	for (i = 0; i < sim.nr_cpus; i++)
+		if ((ready & (1UL << i)) && sim.cpu[i].at_point)
+			return i;
+	next_event(&t, &cpu, storm);
+	return cpu;
+}
+
+static int pick_cpu(unsigned long ready, int storm)
+{
+	int cpu = sim.ilv.forced;
+
+	sim.ilv.forced = -1;
+	if (cpu >= 0 && (ready & (1UL << cpu)))
+		return cpu;
+	if (!(ready & (ready - 1)))
+		return __ffs(ready);
+	return sim_ilv_decide(-1, ready, default_cpu(ready, storm), NULL, 0);
+}
+
+/* Let @c go on: from its point, or with its next event. */
+static void run_cpu(struct sim_cpu *c, int storm)
+{
+	unsigned long long t;
+	enum sim_event ev;
+
+	if (c->at_point) {
+		c->at_point = 0;
+		enter_cpu(c, cpu_ctx(c));
+		return;
+	}
+	ev = cpu_event(c, &t, storm);
+	sim.nr_events++;
+	if (ev == EV_BURN)
+		resume_cpu(c);
+	else
+		start_interrupt(ev, c);
+}
+
+/*
+ * ilv_drain - sim_drain() when CPUs interleave.  Time moves only when no
+ * CPU is stopped at a point and none has work left at this instant; the
+ * invariants and @done are looked at only then, when no path is half
+ * done.
+ */
+static int ilv_drain(unsigned long long limit, int (*done)(void *),
+		     void *arg)
+{
+	unsigned long storm = 0, ready;
+	unsigned long long t;
+	int cpu, busy;
+
+	for (;;) {
+		busy = cpus_at_point();
+		if (!busy) {
+			start_new_cpus();
+			busy = cpus_at_point();
+		}
+		if (!busy && done && done(arg))
+			return 1;
+		ready = ready_cpus(-1, storm >= STORM_EVENTS);
+		if (!ready) {
+			if (busy)
+				report_deadlock();
+			if (next_event(&t, &cpu, storm >= STORM_EVENTS) ==
+			    EV_NONE || t > limit)
+				break;
+			if (t <= sim.now) {
+				/* only IPIs were ready, and they wait */
+				storm = STORM_EVENTS;
+				continue;
+			}
+			sim.now = t;
+			storm = 0;
+			continue;
+		}
+		if (storm == STORM_EVENTS)
+			printk(KERN_WARNING "machine: %lu events at %llu ns, "
+			       "an IPI storm: time moves on\n", storm,
+			       sim.now);
+		cpu = pick_cpu(ready, storm >= STORM_EVENTS);
+		if (!sim.cpu[cpu].at_point)
+			storm++;
+		run_cpu(&sim.cpu[cpu], storm >= STORM_EVENTS);
+		if (sim.cfg.checks && !cpus_at_point())
+			sim_check_invariants();
+	}
+	if (limit > sim.now && limit != ~0ULL)
+		sim.now = limit;
+	return 0;
+}
+
+/**
+ * sim_drain - process events up to virtual time @limit.
+ * @done: optional predicate; draining stops as soon as it holds
+ *
+ * Returns 1 if @done held, else 0 after advancing the clock to @limit.
+ * Runs inside host_guard(): a failed check never returns here.  With
+ * an IPI storm (STORM_EVENTS), time moves on.
+ */
 int sim_drain(unsigned long long limit, int (*done)(void *), void *arg)
 {
 	unsigned long storm = 0;
@@ -503,6 +824,8 @@ int sim_drain(unsigned long long limit, int (*done)(void *), void *arg)
 	unsigned long long t;
 	int cpu = 0;
 
+	if (sim.ilv.mode != ILV_SERIAL)
+		return ilv_drain(limit, done, arg);
 	for (;;) {
 		start_new_cpus();
 		if (done && done(arg))

@@ -83,6 +83,17 @@ const char *sim_task_name(struct task_struct *p)
  * task and source place into @fmt), followed by the locks the executing
  * CPU holds.
  */
+/* Interleaving: the schedule that led here, on the lines below. */
+static void append_schedule(void)
+{
+	int n = strlen(sim.report);
+
+	if (n >= (int)sizeof(sim.report) - 2)
+		return;
+	sim.report[n++] = '\n';
+	sim_ilv_describe(sim.report + n, sizeof(sim.report) - n);
+}
+
 void sim_fail(const char *fmt, ...)
 {
 	char held[512];
@@ -99,8 +110,11 @@ void sim_fail(const char *fmt, ...)
 			n = sizeof(sim.report) - 1;
 		sim_describe_held(smp_processor_id(), held, sizeof(held));
 		if (held[0])
-			snprintf(sim.report + n, sizeof(sim.report) - n,
-				 "; cpu%d holds %s", smp_processor_id(), held);
+			n += snprintf(sim.report + n, sizeof(sim.report) - n,
+				      "; cpu%d holds %s", smp_processor_id(),
+				      held);
+		if (sim.ilv.mode != ILV_SERIAL)
+			append_schedule();
 		printk(KERN_EMERG "%s\n", sim.report);
 		sim.failed = 1;
 	}

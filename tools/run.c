@@ -6,6 +6,7 @@
  * time order whatever the bound of a call), they only let schedsim stop
  * a finite workload when its last task has exited and show progress.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -86,7 +87,7 @@ int run_boot(const struct run_config *rc, const char *driver)
 {
 	struct sim_config cfg;
 	char cmdline[512];
-	int i;
+	int i, ret;
 
 	sim_config_init(&cfg);
 	cfg.nr_cpus = rc->cpus;
@@ -95,6 +96,7 @@ int run_boot(const struct run_config *rc, const char *driver)
 	cfg.hz = rc->hz;
 	cfg.seed = rc->seed;
 	cfg.checks = rc->checks;
+	cfg.interleave = rc->interleave;
 	if (rc->cmdline && names_driver(rc->cmdline))
 		snprintf(cmdline, sizeof(cmdline), "%s", rc->cmdline);
 	else
@@ -102,7 +104,12 @@ int run_boot(const struct run_config *rc, const char *driver)
 			 rc->cmdline ? " " : "",
 			 rc->cmdline ? rc->cmdline : "");
 	cfg.cmdline = cmdline;
-	if (sim_boot(&cfg)) {
+	ret = sim_boot(&cfg);
+	if (ret == -EINVAL) {
+		fprintf(stderr, "schedsim: %s\n", sim_error());
+		return 2;
+	}
+	if (ret) {
 		fprintf(stderr, "schedsim: boot failed: %s\n", sim_error());
 		return 1;
 	}
@@ -288,6 +295,14 @@ int run_workload(const struct run_config *rc, const char *driver,
 	if (ret && sim_failed())
 		fprintf(stderr, "schedsim: %s: %s\n", driver, sim_report());
 	ret = ret ? 1 : 0;
+	if (sim_schedule_check()) {
+		fprintf(stderr, "schedsim: --interleave: %s\n", sim_error());
+		ret = 2;
+	} else if (rc->interleave && !ret) {
+		fprintf(stderr, "schedsim: %s: interleave %s: %lu decisions, "
+			"%d not the default\n", driver, rc->interleave,
+			sim_nr_decisions(), sim_schedule_length());
+	}
 
 	if (metrics_end(m, &run)) {
 		fprintf(stderr, "schedsim: out of memory\n");

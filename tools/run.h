@@ -26,6 +26,7 @@ struct run_config {
 	int trace_per_driver;		/* FILE-<driver>.txt (--compare) */
 	int schedstat;			/* print /proc/schedstat after */
 	int checks;			/* invariants after every event */
+	const char *interleave;		/* strategy, or NULL: serial */
 };
 
 /*

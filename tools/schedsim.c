@@ -101,6 +101,10 @@ static void usage(FILE *out)
 		"                   the run (DRIVER: the one running)\n"
 		"  --no-checks      skip the invariant checks after every "
 		"event (faster)\n"
+		"  --interleave=S   who runs when CPUs could interleave: "
+		"serial (default),\n"
+		"                   random:SEED, pct:SEED[:DEPTH[:STEPS]] or\n"
+		"                   replay:N@CPU,... (docs/machine.md)\n"
 		"run:\n"
 		"  --duration=SEC   simulated seconds, > 0 (default: the "
 		"workload's, else 10)\n"
@@ -282,6 +286,7 @@ static void parse_options(int argc, char **argv, struct options *o)
 		{ "cmdline", required_argument, NULL, 'k' },
 		{ "set", required_argument, NULL, 't' },
 		{ "no-checks", no_argument, NULL, 'C' },
+		{ "interleave", required_argument, NULL, 'I' },
 		{ "format", required_argument, NULL, 'f' },
 		{ "compare", required_argument, NULL, 'v' },
 		{ "report", required_argument, NULL, 'r' },
@@ -341,6 +346,9 @@ static void parse_options(int argc, char **argv, struct options *o)
 			break;
 		case 'C':
 			o->rc.checks = 0;
+			break;
+		case 'I':
+			o->rc.interleave = optarg;
 			break;
 		case 'f':
 			parse_format(o, optarg);

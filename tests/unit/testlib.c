@@ -8,6 +8,13 @@
 
 #include "testlib.h"
 
+/**
+ * t_boot_cfg - boot @cfg, or fail the test.
+ *
+ * PLUGSCHED_INTERLEAVE in the environment gives the interleaving
+ * strategy of every machine whose @cfg names none, so that a whole suite
+ * can run with CPUs interleaving (tests/unit/interleave.sh).
+ */
 void t_boot_cfg(const struct sim_config *cfg)
 {
 	struct sim_config c = *cfg;
@@ -15,6 +22,8 @@ void t_boot_cfg(const struct sim_config *cfg)
 
 	if (!c.cmdline)
 		c.cmdline = T_DEFAULT_CMDLINE;
+	if (!c.interleave)
+		c.interleave = getenv("PLUGSCHED_INTERLEAVE");
 	ret = sim_boot(&c);
 	ck_assert_msg(ret == 0, "boot failed (%d): %s", ret, sim_error());
 }

@@ -33,6 +33,17 @@ struct sim_config {
 	unsigned long long seed;	/* for sim_random(); default 1 */
 	int checks;		/* generic invariants after every event (1) */
 	int echo_log;		/* copy printk output to stderr (0) */
+	/*
+	 * Who runs next when several CPUs could (docs/machine.md,
+	 * "Interleaving"): NULL or "serial" runs each CPU's kernel path
+	 * to its end; "random:SEED", "pct:SEED[:DEPTH[:STEPS]]",
+	 * "replay:N@CPU,..." and "choices" (the bytes below, one per
+	 * decision) let CPUs interleave at lock, atomic, interrupt and
+	 * preemption points.
+	 */
+	const char *interleave;
+	const unsigned char *choices;
+	unsigned long nr_choices;
 };
 
 void sim_config_init(struct sim_config *cfg);
@@ -75,6 +86,35 @@ const char *sim_report(void);		/* "" when nothing was reported */
 const char *sim_error(void);		/* why the last call failed */
 const char *sim_log(void);		/* the printk log since boot */
 int sim_log_contains(const char *needle);
+
+/*
+ * Interleaving.  A decision is a point where more than one CPU could go
+ * on: the one at a lock, atomic, interrupt or preemption point (@cpu,
+ * at @file:@line) or, when no CPU is running (@cpu -1), the CPUs with
+ * work at this instant.  @dflt is the serial choice; a schedule lists
+ * the decisions that took another.  The first 65536 are kept.
+ */
+struct sim_decision {
+	unsigned long n;		/* from 1 */
+	int cpu;			/* the CPU at the point, or -1 */
+	const char *file;
+	int line;
+	unsigned long ready;		/* the CPUs that could go on */
+	int dflt;
+	int chosen;
+};
+
+unsigned long sim_nr_decisions(void);
+int sim_schedule_length(void);		/* decisions not the default */
+int sim_decision(unsigned long n, struct sim_decision *d);
+/* "N@CPU,..." of this run, for "replay:"; returns its length. */
+int sim_schedule(char *buf, int len);
+/*
+ * 0, or -1 with sim_error() set when the schedule asked for what the
+ * run did not offer: a decision it never reached, or a CPU that could
+ * not go on there.
+ */
+int sim_schedule_check(void);
 
 /* Check the generic invariants (and the driver's own check) now. */
 int sim_check(void);

@@ -2,12 +2,13 @@
  * linux/bitops.h - bit operations on unsigned long arrays.
  *
  * The simulated machine runs one simulated CPU at a time, so the atomic
- * and the non-atomic variants are the same code.
+ * and the non-atomic variants are the same code, but for the point.
  */
 #ifndef _LINUX_BITOPS_H
 #define _LINUX_BITOPS_H
 
 #include <linux/types.h>
+#include <linux/compiler.h>
 
 #define BITS_PER_LONG		64
 #define BITS_TO_LONGS(nr)	(((nr) + BITS_PER_LONG - 1) / BITS_PER_LONG)
@@ -45,10 +46,13 @@ static inline int __test_and_clear_bit(int nr, volatile unsigned long *addr)
 	return old;
 }
 
-#define set_bit(nr, addr)		__set_bit(nr, addr)
-#define clear_bit(nr, addr)		__clear_bit(nr, addr)
-#define test_and_set_bit(nr, addr)	__test_and_set_bit(nr, addr)
-#define test_and_clear_bit(nr, addr)	__test_and_clear_bit(nr, addr)
+/* The atomic ones are points where, interleaving, another CPU may run. */
+#define set_bit(nr, addr)		(sim_point(), __set_bit(nr, addr))
+#define clear_bit(nr, addr)		(sim_point(), __clear_bit(nr, addr))
+#define test_and_set_bit(nr, addr)	\
+	(sim_point(), __test_and_set_bit(nr, addr))
+#define test_and_clear_bit(nr, addr)	\
+	(sim_point(), __test_and_clear_bit(nr, addr))
 
 /* __ffs - index of the lowest set bit; undefined for 0. */
 static inline unsigned long __ffs(unsigned long word)

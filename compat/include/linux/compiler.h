@@ -35,6 +35,14 @@
 
 #define barrier()	__asm__ __volatile__("" : : : "memory")
 
+/*
+ * A point where SMP hardware lets another CPU's work become visible:
+ * when the machine interleaves CPUs (compat/interleave.c), another CPU
+ * may run here.  An out-of-line call, so also a compiler barrier.
+ */
+extern void __sim_point(const char *file, int line);
+#define sim_point()	__sim_point(__FILE__, __LINE__)
+
 #define ACCESS_ONCE(x)	(*(volatile __typeof__(x) *)&(x))
 
 #endif /* _LINUX_COMPILER_H */

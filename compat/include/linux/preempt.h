@@ -66,7 +66,7 @@ asmlinkage void preempt_schedule(void);
 #define preempt_enable()						\
 	do {								\
 		preempt_enable_no_resched();				\
-		barrier();						\
+		sim_point();						\
 		preempt_check_resched();				\
 	} while (0)
 

@@ -1,10 +1,11 @@
 /*
  * linux/smp.h - which simulated CPU is executing, and IPIs.
  *
- * The machine runs the code of one simulated CPU at a time; sim_this_cpu
- * is that CPU.  It changes only when the machine hands control to another
- * CPU, never inside switch_to(), exactly as a real CPU keeps its identity
- * while the task on it changes.
+ * The machine runs the code of one simulated CPU at a time (interleaving
+ * switches between them only at points); sim_this_cpu is that CPU.  It
+ * changes only when the machine hands control to another CPU, never
+ * inside switch_to(), exactly as a real CPU keeps its identity while the
+ * task on it changes.
  */
 #ifndef _LINUX_SMP_H
 #define _LINUX_SMP_H
@@ -22,12 +23,13 @@ extern int sim_this_cpu;
 #define put_cpu()		preempt_enable()
 #define put_cpu_no_resched()	preempt_enable_no_resched()
 
-#define smp_mb()	barrier()
-#define smp_rmb()	barrier()
-#define smp_wmb()	barrier()
-#define mb()		barrier()
-#define rmb()		barrier()
-#define wmb()		barrier()
+/* Barriers order this CPU's accesses: points where others may run. */
+#define smp_mb()	sim_point()
+#define smp_rmb()	sim_point()
+#define smp_wmb()	sim_point()
+#define mb()		sim_point()
+#define rmb()		sim_point()
+#define wmb()		sim_point()
 
 /*
  * cpu_relax - a busy-wait loop's pause: lets the other simulated CPUs run

@@ -1,13 +1,16 @@
 /*
  * linux/spinlock.h - spinlocks and rwlocks, stubbed but checked.
  *
- * Only one simulated CPU executes at a time, so a lock never spins: taking
- * a lock that is held is itself a bug (a real machine would deadlock or
- * spin forever) and is reported.  Every acquisition records its CPU, task
- * and source place so that the checks in compat/lock.c can say where the
- * lock was taken:
+ * Serially, one simulated CPU's path runs to its end at a time, so a lock
+ * never spins: taking a lock that is held is itself a bug (a real machine
+ * would deadlock or spin forever) and is reported.  When CPUs interleave
+ * (compat/interleave.c), a lock another CPU holds is spun on, and CPUs
+ * spinning on each other are a deadlock, reported.  Every acquisition
+ * records its CPU, task and source place so that the checks in
+ * compat/lock.c can say where the lock was taken:
  *
- *  - recursive acquisition and acquisition of a lock another CPU holds;
+ *  - recursive acquisition and, serially, acquisition of a lock another
+ *    CPU holds;
  *  - release of a lock this CPU does not hold;
  *  - a lock class used in hardirq context and also with irqs enabled;
  *  - lock-order inversion between classes (A->B here, B->A anywhere
@@ -82,6 +85,17 @@ extern void __rwlock_init(rwlock_t *lock, const char *name,
 		__rwlock_init((lock), #lock, &__key);			\
 	} while (0)
 
+/*
+ * preempt_enable() after a release: the release was the point where
+ * another CPU may run (compat/lock.c), so this is not one again.
+ */
+#define __preempt_enable_unlocked()					\
+	do {								\
+		preempt_enable_no_resched();				\
+		barrier();						\
+		preempt_check_resched();				\
+	} while (0)
+
 /* The checked primitives, in compat/lock.c; no preemption change. */
 extern void __lock_acquire(spinlock_t *lock, const char *file, int line);
 extern int __lock_tryacquire(spinlock_t *lock, const char *file, int line);
@@ -99,8 +113,8 @@ extern void __write_release(rwlock_t *lock, const char *file, int line);
 
 #define spin_lock(l)		do { preempt_disable(); _raw_spin_lock(l); } \
 				while (0)
-#define spin_unlock(l)		do { _raw_spin_unlock(l); preempt_enable(); } \
-				while (0)
+#define spin_unlock(l)							\
+	do { _raw_spin_unlock(l); __preempt_enable_unlocked(); } while (0)
 #define spin_unlock_no_resched(l) \
 	do { _raw_spin_unlock(l); preempt_enable_no_resched(); } while (0)
 
@@ -109,7 +123,7 @@ extern void __write_release(rwlock_t *lock, const char *file, int line);
 	preempt_disable();						\
 	__got = _raw_spin_trylock(l);					\
 	if (!__got)							\
-		preempt_enable();					\
+		__preempt_enable_unlocked();				\
 	__got; })
 
 #define spin_lock_irq(l)	do { local_irq_disable(); spin_lock(l); } \
@@ -118,7 +132,7 @@ extern void __write_release(rwlock_t *lock, const char *file, int line);
 	do {								\
 		_raw_spin_unlock(l);					\
 		local_irq_enable();					\
-		preempt_enable();					\
+		__preempt_enable_unlocked();				\
 	} while (0)
 #define spin_lock_irqsave(l, flags) \
 	do { local_irq_save(flags); spin_lock(l); } while (0)
@@ -126,7 +140,7 @@ extern void __write_release(rwlock_t *lock, const char *file, int line);
 	do {								\
 		_raw_spin_unlock(l);					\
 		local_irq_restore(flags);				\
-		preempt_enable();					\
+		__preempt_enable_unlocked();				\
 	} while (0)
 #define spin_lock_bh(l)		spin_lock(l)
 #define spin_unlock_bh(l)	spin_unlock(l)
@@ -135,21 +149,25 @@ extern void __write_release(rwlock_t *lock, const char *file, int line);
 	do { preempt_disable(); __read_acquire((l), __FILE__, __LINE__); } \
 	while (0)
 #define read_unlock(l)							\
-	do { __read_release((l), __FILE__, __LINE__); preempt_enable(); } \
-	while (0)
+	do {								\
+		__read_release((l), __FILE__, __LINE__);		\
+		__preempt_enable_unlocked();				\
+	} while (0)
 #define write_lock(l)							\
 	do { preempt_disable(); __write_acquire((l), __FILE__, __LINE__); } \
 	while (0)
 #define write_unlock(l)							\
-	do { __write_release((l), __FILE__, __LINE__); preempt_enable(); } \
-	while (0)
+	do {								\
+		__write_release((l), __FILE__, __LINE__);		\
+		__preempt_enable_unlocked();				\
+	} while (0)
 #define read_lock_irq(l)	do { local_irq_disable(); read_lock(l); } \
 				while (0)
 #define read_unlock_irq(l)						\
 	do {								\
 		__read_release((l), __FILE__, __LINE__);		\
 		local_irq_enable();					\
-		preempt_enable();					\
+		__preempt_enable_unlocked();				\
 	} while (0)
 #define write_lock_irq(l)	do { local_irq_disable(); write_lock(l); } \
 				while (0)
@@ -157,7 +175,7 @@ extern void __write_release(rwlock_t *lock, const char *file, int line);
 	do {								\
 		__write_release((l), __FILE__, __LINE__);		\
 		local_irq_enable();					\
-		preempt_enable();					\
+		__preempt_enable_unlocked();				\
 	} while (0)
 #define read_lock_irqsave(l, flags) \
 	do { local_irq_save(flags); read_lock(l); } while (0)
@@ -165,7 +183,7 @@ extern void __write_release(rwlock_t *lock, const char *file, int line);
 	do {								\
 		__read_release((l), __FILE__, __LINE__);		\
 		local_irq_restore(flags);				\
-		preempt_enable();					\
+		__preempt_enable_unlocked();				\
 	} while (0)
 #define write_lock_irqsave(l, flags) \
 	do { local_irq_save(flags); write_lock(l); } while (0)
@@ -173,7 +191,7 @@ extern void __write_release(rwlock_t *lock, const char *file, int line);
 	do {								\
 		__write_release((l), __FILE__, __LINE__);		\
 		local_irq_restore(flags);				\
-		preempt_enable();					\
+		__preempt_enable_unlocked();				\
 	} while (0)
 
 #endif /* _LINUX_SPINLOCK_H */

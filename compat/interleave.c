@@ -1,0 +1,439 @@
+/*
+ * compat/interleave.c - who runs next when the CPUs interleave.
+ *
+ * With an interleaving strategy the machine (compat/machine.c) stops a
+ * CPU's kernel path at each point where SMP hardware would let another
+ * CPU's work become visible: spinlock acquire, trylock and release,
+ * atomic read-modify-write operations and bitops, local_irq_enable(),
+ * preempt_enable(), memory barriers, sending an IPI.  Wherever more than
+ * one CPU could go on - the stopped one, one stopped earlier, one with an
+ * interrupt or the end of a burn due at this instant - that is a
+ * decision, and this file makes it:
+ *
+ *   serial   no decisions at all: each path runs to its end (the default)
+ *   random   any CPU that can go on, uniformly, from the seed
+ *   pct      probabilistic concurrency testing (Burckhardt et al., ASPLOS
+ *            2010): each CPU a random priority, the highest ready one
+ *            runs, and at DEPTH-1 random decisions among the first STEPS
+ *            the running CPU drops below all others
+ *   replay   the decisions listed, the default everywhere else
+ *   choices  one byte per decision from a fuzzer; 0 is the default
+ *
+ * Each decision has a default, the choice serial order would make: go
+ * on with the CPU at the point, or, when none runs, the one serial order
+ * picks.  A schedule is the list of decisions that took another; it is
+ * what a report prints and what "replay:" reads, and its length is the
+ * number of preemptions a systematic search counts.
+ */
+#include <linux/kernel.h>
+#include <linux/string.h>
+#include <linux/bitops.h>
+
+#include "internal.h"
+
+#define PCT_STEPS	1000UL	/* default: decisions change points fall in */
+
+static unsigned long long ilv_random(void)
+{
+	struct sim_ilv *v = &sim.ilv;
+
+	v->rng ^= v->rng << 13;
+	v->rng ^= v->rng >> 7;
+	v->rng ^= v->rng << 17;
+	return v->rng;
+}
+
+/* ---- the strategy string ------------------------------------------------- */
+
+static int spec_error(const char *spec, const char *at, const char *what)
+{
+	snprintf(sim.error, sizeof(sim.error), "interleave \"%s\": column "
+		 "%d: %s", spec, (int)(at - spec) + 1, what);
+	return -EINVAL;
+}
+
+/* A decimal number at *@p, which moves past it; -1 if there is none. */
+static int parse_number(const char **p, unsigned long long max,
+			unsigned long long *val)
+{
+	const char *s = *p;
+	unsigned long long v = 0;
+
+	if (*s < '0' || *s > '9')
+		return -1;
+	while (*s >= '0' && *s <= '9') {
+		if (v > (max - (*s - '0')) / 10)
+			return -1;
+		v = v * 10 + (*s++ - '0');
+	}
+	*p = s;
+	*val = v;
+	return 0;
+}
+
+static int parse_pct(const char *spec, const char *p)
+{
+	struct sim_ilv *v = &sim.ilv;
+	unsigned long long n;
+
+	if (parse_number(&p, ~0ULL, &n))
+		return spec_error(spec, p, "expected the seed, a number");
+	v->rng = n ? n : 1;
+	v->depth = 3;
+	v->steps = PCT_STEPS;
+	if (*p == ':') {
+		p++;
+		if (parse_number(&p, ILV_MAX_DEPTH, &n) || n < 1)
+			return spec_error(spec, p, "expected the depth, 1..16");
+		v->depth = n;
+	}
+	if (*p == ':') {
+		p++;
+		if (parse_number(&p, 1UL << 30, &n) || n < 1)
+			return spec_error(spec, p, "expected the number of "
+					  "steps, 1..2^30");
+		v->steps = n;
+	}
+	if (*p)
+		return spec_error(spec, p, "unexpected text after pct's "
+				  "SEED[:DEPTH[:STEPS]]");
+	return 0;
+}
+
+static int parse_replay(const char *spec, const char *p, int nr_cpus)
+{
+	struct sim_ilv *v = &sim.ilv;
+	unsigned long long n, cpu;
+	const char *start;
+	int size = 0;
+
+	while (*p) {
+		start = p;
+		if (parse_number(&p, 1UL << 40, &n) || !n)
+			return spec_error(spec, p, "expected a decision "
+					  "number, from 1");
+		if (v->nr_want && n <= v->want[v->nr_want - 1].n)
+			return spec_error(spec, start, "decisions must be "
+					  "listed in increasing order");
+		if (*p != '@')
+			return spec_error(spec, p, "expected '@' and a CPU");
+		p++;
+		if (parse_number(&p, NR_CPUS, &cpu) || cpu >= (unsigned)nr_cpus)
+			return spec_error(spec, p, "expected a CPU of this "
+					  "machine");
+		if (v->nr_want == size) {
+			struct ilv_step *w;
+
+			size = size ? 2 * size : 16;
+			w = kmalloc(size * sizeof(*w), GFP_KERNEL);
+			if (v->nr_want)
+				memcpy(w, v->want, v->nr_want * sizeof(*w));
+			kfree(v->want);
+			v->want = w;
+		}
+		v->want[v->nr_want++] = (struct ilv_step){ .n = n, .cpu = cpu };
+		if (*p == ',' && p[1])
+			p++;
+		else if (*p)
+			return spec_error(spec, p, "expected ',' and the next "
+					  "decision");
+	}
+	return 0;
+}
+
+/* Lay out PCT's priorities: DEPTH and up, shuffled; change points. */
+static void pct_start(int nr_cpus)
+{
+	struct sim_ilv *v = &sim.ilv;
+	int i, j, t;
+
+	for (i = 0; i < nr_cpus; i++)
+		v->prio[i] = v->depth + i;
+	for (i = nr_cpus - 1; i > 0; i--) {
+		j = ilv_random() % (i + 1);
+		t = v->prio[i];
+		v->prio[i] = v->prio[j];
+		v->prio[j] = t;
+	}
+	for (i = 0; i < v->depth - 1; i++)
+		v->change[i] = 1 + ilv_random() % v->steps;
+}
+
+/**
+ * sim_ilv_setup - read @cfg's interleaving strategy before a boot.
+ *
+ * Returns 0, or -EINVAL with sim_error() naming the column at fault.
+ */
+int sim_ilv_setup(const struct sim_config *cfg)
+{
+	struct sim_ilv *v = &sim.ilv;
+	const char *spec = cfg->interleave;
+	unsigned long long n;
+	const char *p;
+
+	memset(v, 0, sizeof(*v));
+	v->forced = -1;
+	if (!spec || !strcmp(spec, "serial"))
+		return 0;
+	if (cfg->nr_cpus > BITS_PER_LONG)
+		return spec_error(spec, spec, "interleaving handles at most "
+				  "64 CPUs");
+	if (!strncmp(spec, "random:", 7)) {
+		v->mode = ILV_RANDOM;
+		p = spec + 7;
+		if (parse_number(&p, ~0ULL, &n))
+			return spec_error(spec, p, "expected the seed, a "
+					  "number");
+		if (*p)
+			return spec_error(spec, p, "unexpected text after "
+					  "the seed");
+		v->rng = n ? n : 1;
+		return 0;
+	}
+	if (!strncmp(spec, "pct:", 4)) {
+		v->mode = ILV_PCT;
+		if (parse_pct(spec, spec + 4))
+			return -EINVAL;
+		pct_start(cfg->nr_cpus);
+		return 0;
+	}
+	if (!strncmp(spec, "replay:", 7)) {
+		v->mode = ILV_REPLAY;
+		return parse_replay(spec, spec + 7, cfg->nr_cpus);
+	}
+	if (!strcmp(spec, "choices")) {
+		v->mode = ILV_CHOICES;
+		v->bytes = cfg->choices;
+		v->nr_bytes = cfg->choices ? cfg->nr_choices : 0;
+		return 0;
+	}
+	return spec_error(spec, spec, "expected serial, random:SEED, "
+			  "pct:SEED[:DEPTH[:STEPS]], replay:N@CPU,... or "
+			  "choices");
+}
+
+/* ---- decisions ----------------------------------------------------------- */
+
+/* The @i-th CPU of @ready in the order: @dflt first, then ascending. */
+static int nth_ready(unsigned long ready, int dflt, unsigned long i)
+{
+	int cpu;
+
+	if (!i)
+		return dflt;
+	ready &= ~(1UL << dflt);
+	for (cpu = 0; ready; cpu++, ready >>= 1)
+		if ((ready & 1) && !--i)
+			return cpu;
+	return dflt;
+}
+
+static int pct_pick(int at, unsigned long ready, unsigned long n)
+{
+	struct sim_ilv *v = &sim.ilv;
+	int i, cpu, best = -1;
+	int running = at >= 0 ? at : v->running;
+
+	for (i = 0; i < v->depth - 1; i++)
+		if (v->change[i] == n)
+			v->prio[running] = v->depth - 1 - i;
+	for (cpu = 0; cpu < BITS_PER_LONG; cpu++)
+		if ((ready & (1UL << cpu)) &&
+		    (best < 0 || v->prio[cpu] > v->prio[best]))
+			best = cpu;
+	return best;
+}
+
+static void note_taken(unsigned long n, int cpu)
+{
+	struct sim_ilv *v = &sim.ilv;
+
+	if (v->nr_taken == v->taken_size) {
+		struct ilv_step *t;
+
+		v->taken_size = v->taken_size ? 2 * v->taken_size : 32;
+		t = kmalloc(v->taken_size * sizeof(*t), GFP_KERNEL);
+		if (v->nr_taken)
+			memcpy(t, v->taken, v->nr_taken * sizeof(*t));
+		kfree(v->taken);
+		v->taken = t;
+	}
+	v->taken[v->nr_taken++] = (struct ilv_step){ .n = n, .cpu = cpu };
+}
+
+static void note_decision(const struct sim_decision *d)
+{
+	struct sim_ilv *v = &sim.ilv;
+
+	if (v->nr_log >= ILV_LOG_MAX)
+		return;
+	if (!v->log)
+		v->log = kmalloc(ILV_LOG_MAX * sizeof(*v->log), GFP_KERNEL);
+	v->log[v->nr_log++] = *d;
+}
+
+static int replay_pick(unsigned long ready, int dflt, unsigned long n,
+		       int at, const char *file, int line)
+{
+	struct sim_ilv *v = &sim.ilv;
+	int cpu;
+
+	if (v->next_want >= v->nr_want || v->want[v->next_want].n != n)
+		return dflt;
+	cpu = v->want[v->next_want++].cpu;
+	if (!(ready & (1UL << cpu))) {
+		v->schedule_error = 1;
+		if (at >= 0)
+			sim_fail("schedule: decision %lu (cpu%d at %s:%d) "
+				 "cannot go on with cpu%d: it is not ready", n,
+				 at, file, line, cpu);
+		sim_fail("schedule: decision %lu (no CPU running) cannot go "
+			 "on with cpu%d: it is not ready", n, cpu);
+	}
+	return cpu;
+}
+
+/**
+ * sim_ilv_decide - choose the CPU that goes on.
+ * @at: the CPU stopped at a point, or -1 when none runs
+ * @ready: the CPUs that could go on (at least two)
+ * @dflt: the serial choice
+ * @file, @line: the point, when @at is not -1
+ *
+ * Returns the CPU chosen; records the decision.
+ */
+int sim_ilv_decide(int at, unsigned long ready, int dflt, const char *file,
+		   int line)
+{
+	struct sim_ilv *v = &sim.ilv;
+	unsigned long n = ++v->decisions;
+	struct sim_decision d;
+	int cpu = dflt;
+
+	switch (v->mode) {
+	case ILV_RANDOM:
+		cpu = nth_ready(ready, dflt,
+				ilv_random() % hweight_long(ready));
+		break;
+	case ILV_PCT:
+		cpu = pct_pick(at, ready, n);
+		break;
+	case ILV_REPLAY:
+		cpu = replay_pick(ready, dflt, n, at, file, line);
+		break;
+	case ILV_CHOICES:
+		if (n <= v->nr_bytes)
+			cpu = nth_ready(ready, dflt, v->bytes[n - 1] %
+					hweight_long(ready));
+		break;
+	case ILV_SERIAL:
+		break;
+	}
+	d = (struct sim_decision){ .n = n, .cpu = at, .file = file,
+		.line = line, .ready = ready, .dflt = dflt, .chosen = cpu };
+	note_decision(&d);
+	if (cpu != dflt)
+		note_taken(n, cpu);
+	v->running = cpu;
+	return cpu;
+}
+
+/* ---- the schedule, for reports and replay -------------------------------- */
+
+/**
+ * sim_schedule - the schedule of this run, as "replay:" reads it.
+ *
+ * Writes "N@CPU,..." (the decisions that were not the default) to @buf
+ * and returns its full length, as snprintf() does.
+ */
+int sim_schedule(char *buf, int len)
+{
+	struct sim_ilv *v = &sim.ilv;
+	int i, n = 0;
+
+	if (len > 0)
+		buf[0] = '\0';
+	for (i = 0; i < v->nr_taken; i++)
+		n += snprintf(buf + (n < len ? n : len),
+			      n < len ? len - n : 0, "%s%lu@%d", i ? "," : "",
+			      v->taken[i].n, v->taken[i].cpu);
+	return n;
+}
+
+static const struct sim_decision *logged(unsigned long n)
+{
+	struct sim_ilv *v = &sim.ilv;
+
+	return n >= 1 && n <= v->nr_log ? &v->log[n - 1] : NULL;
+}
+
+/*
+ * sim_ilv_describe - the schedule for a report: the strategy, how many
+ * decisions were made, the replay string and each decision that was
+ * not the default, with its point.
+ */
+void sim_ilv_describe(char *buf, int len)
+{
+	struct sim_ilv *v = &sim.ilv;
+	const struct sim_decision *d;
+	int i, n;
+
+	n = snprintf(buf, len, "interleave %s: %lu decisions, %d not the "
+		     "default\nschedule: replay:", sim.cfg.interleave,
+		     v->decisions, v->nr_taken);
+	if (n >= len)
+		return;
+	n += sim_schedule(buf + n, len - n);
+	for (i = 0; i < v->nr_taken && n < len; i++) {
+		d = logged(v->taken[i].n);
+		if (d && d->cpu >= 0)
+			n += snprintf(buf + n, len - n, "\n  #%lu cpu%d at "
+				      "%s:%d -> cpu%d", d->n, d->cpu, d->file,
+				      d->line, d->chosen);
+		else if (d)
+			n += snprintf(buf + n, len - n, "\n  #%lu no CPU "
+				      "running -> cpu%d", d->n, d->chosen);
+	}
+}
+
+unsigned long sim_nr_decisions(void)
+{
+	return sim.ilv.decisions;
+}
+
+int sim_schedule_length(void)
+{
+	return sim.ilv.nr_taken;
+}
+
+/**
+ * sim_decision - decision @n (from 1) of this run, if it was kept.
+ *
+ * Returns 0, or -1 for a decision never made or past the first 65536.
+ */
+int sim_decision(unsigned long n, struct sim_decision *d)
+{
+	const struct sim_decision *l = logged(n);
+
+	if (!l)
+		return -1;
+	*d = *l;
+	return 0;
+}
+
+int sim_schedule_check(void)
+{
+	struct sim_ilv *v = &sim.ilv;
+
+	if (v->schedule_error) {
+		snprintf(sim.error, sizeof(sim.error), "%s", sim.report);
+		return -1;
+	}
+	if (v->mode == ILV_REPLAY && v->next_want < v->nr_want) {
+		snprintf(sim.error, sizeof(sim.error), "schedule: decision "
+			 "%lu was never reached: the run made %lu",
+			 v->want[v->next_want].n, v->decisions);
+		return -1;
+	}
+	return 0;
+}
