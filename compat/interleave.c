@@ -272,6 +272,43 @@ static void note_decision(const struct sim_decision *d)
 	v->log[v->nr_log++] = *d;
 }
 
+/* The choice pushed for decision @n, if any; those passed are dropped. */
+static int pushed_pick(unsigned long ready, int dflt, unsigned long n)
+{
+	struct sim_ilv *v = &sim.ilv;
+	int i, cpu = dflt;
+
+	for (i = 0; i < v->nr_push; i++) {
+		if (v->push[i].n != n)
+			continue;
+		cpu = nth_ready(ready, dflt, v->push[i].cpu %
+				hweight_long(ready));
+		v->push[i--] = v->push[--v->nr_push];
+	}
+	return cpu;
+}
+
+int sim_schedule_push(unsigned long after, int index)
+{
+	struct sim_ilv *v = &sim.ilv;
+	struct ilv_step *p;
+
+	if (!sim.booted || v->mode != ILV_CHOICES || v->bytes || !after ||
+	    after > (1UL << 30) || index < 0)
+		return -EINVAL;
+	if (v->nr_push == v->push_size) {
+		v->push_size = v->push_size ? 2 * v->push_size : 16;
+		p = kmalloc(v->push_size * sizeof(*p), GFP_KERNEL);
+		if (v->nr_push)
+			memcpy(p, v->push, v->nr_push * sizeof(*p));
+		kfree(v->push);
+		v->push = p;
+	}
+	v->push[v->nr_push++] = (struct ilv_step){
+		.n = v->decisions + after, .cpu = index };
+	return 0;
+}
+
 static int replay_pick(unsigned long ready, int dflt, unsigned long n,
 		       int at, const char *file, int line)
 {
@@ -325,6 +362,8 @@ int sim_ilv_decide(int at, unsigned long ready, int dflt, const char *file,
 		if (n <= v->nr_bytes)
 			cpu = nth_ready(ready, dflt, v->bytes[n - 1] %
 					hweight_long(ready));
+		else
+			cpu = pushed_pick(ready, dflt, n);
 		break;
 	case ILV_SERIAL:
 		break;

@@ -203,9 +203,11 @@ struct sim_ilv {
 	struct ilv_step *want;
 	int nr_want, next_want;
 
-	/* fuzzer-chosen */
+	/* fuzzer-chosen: bytes, or pushed choices (n: decision, cpu: index) */
 	const unsigned char *bytes;
 	unsigned long nr_bytes;
+	struct ilv_step *push;
+	int nr_push, push_size;
 
 	/* what happened */
 	struct ilv_step *taken;

@@ -115,6 +115,13 @@ int sim_schedule(char *buf, int len);
  * not go on there.
  */
 int sim_schedule_check(void);
+/*
+ * With "choices" and no bytes: at the @after-th decision from now (1 is
+ * the next), go on with the @index-th CPU that can (0 the default, then
+ * the others in ascending order; modulo their number).  For a fuzzer's
+ * operations, which choose as they go.  0, or -EINVAL.
+ */
+int sim_schedule_push(unsigned long after, int index);
 
 /* Check the generic invariants (and the driver's own check) now. */
 int sim_check(void);
