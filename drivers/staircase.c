@@ -1425,7 +1425,13 @@ static int stair_set_cpus_allowed(task_t *p, cpumask_t new_mask)
 	dst = cpu_rq(cpu);
 	spin_unlock(&rq->lock);
 	double_rq_lock(rq, dst);
-	if (stair(p)->on_rq && task_rq(p) == rq && !task_running(rq, p)) {
+	/*
+	 * With the lock dropped, another CPU may have picked @p meanwhile:
+	 * then it must leave at its next schedule(), as above.
+	 */
+	if (task_running(rq, p))
+		resched_task(p);
+	else if (stair(p)->on_rq && task_rq(p) == rq) {
 		dequeue_task(p, rq);
 		set_task_cpu(p, cpu);
 		activate_task(p, dst);
