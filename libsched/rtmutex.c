@@ -33,10 +33,12 @@
  *  Locking: lock->wait_lock, then task->pi_lock, then the runqueue lock
  *  (taken by the driver's pi_setprio), always with interrupts off.  Two
  *  wait_locks or two pi_locks are never held at once: the chain walk
- *  takes one lock's wait_lock and one task's pi_lock at each step.  The
- *  walk runs with interrupts off from start to end, so nothing in the
- *  chain changes beneath it; each step still checks that the task is
- *  blocked where it was.
+ *  takes one lock's wait_lock and one task's pi_lock at each step.  On
+ *  SMP the chain changes beneath the walk (other CPUs release, take and
+ *  leave locks on it), so each step holds the task's pi_lock from reading
+ *  what it is blocked on until it has that lock's wait_lock: taken the
+ *  other way round, with a trylock, starting over when it is busy.  The
+ *  walk holds a reference on the task it stands on.
  *
  *  Written for the plugsched host framework after the behaviour of the
  *  2.6.18 rt-mutex (Ingo Molnar, Thomas Gleixner, Steven Rostedt).
@@ -144,6 +146,35 @@ static void requeue_top(struct rt_mutex *lock, struct task_struct *owner,
 }
 
 /*
+ * lock_blocked_on - the rt_mutex @task is blocked on, with its wait_lock
+ * and @task's pi_lock held, and @task's waiter in *@waiter; NULL, with
+ * neither held, when @task is not blocked.  Interrupts are off.
+ *
+ * @task stays blocked on *@waiter only while its pi_lock is held, and
+ * pi_lock nests inside wait_lock: so the wait_lock is tried, and on
+ * failure both are let go for the holder to finish.
+ */
+static struct rt_mutex *lock_blocked_on(struct task_struct *task,
+					struct rt_mutex_waiter **waiter)
+{
+	struct rt_mutex *lock;
+
+	for (;;) {
+		spin_lock(&task->pi_lock);
+		*waiter = task->pi_blocked_on;
+		if (!*waiter) {
+			spin_unlock(&task->pi_lock);
+			return NULL;
+		}
+		lock = (*waiter)->lock;
+		if (spin_trylock(&lock->wait_lock))
+			return lock;
+		spin_unlock(&task->pi_lock);
+		cpu_relax();
+	}
+}
+
+/*
  * adjust_chain - @task's effective priority may have changed: requeue
  * its waiter at that priority and pass the change on to the owner of
  * the lock it waits for, and so on along the chain.  Every step goes as
@@ -157,8 +188,8 @@ static void requeue_top(struct rt_mutex *lock, struct task_struct *owner,
  * @detect: the caller asked for deadlock detection
  *
  * Returns 0, or -EDEADLK for a cycle, and for a chain longer than
- * RT_MUTEX_MAX_CHAIN when @detect.  Called with no lock held; runs with
- * interrupts off.
+ * RT_MUTEX_MAX_CHAIN when @detect.  Called with no lock held and a
+ * reference on @task; runs with interrupts off.
  */
 static int adjust_chain(struct task_struct *task, struct rt_mutex *orig_lock,
 			struct task_struct *top_task, int detect)
@@ -169,6 +200,7 @@ static int adjust_chain(struct task_struct *task, struct rt_mutex *orig_lock,
 	unsigned long flags;
 	int depth = 0, ret = 0, prio, changed;
 
+	get_task_struct(task);
 	local_irq_save(flags);
 	for (;;) {
 		if (++depth > RT_MUTEX_MAX_CHAIN) {
@@ -178,16 +210,9 @@ static int adjust_chain(struct task_struct *task, struct rt_mutex *orig_lock,
 			ret = detect ? -EDEADLK : 0;
 			break;
 		}
-		spin_lock(&task->pi_lock);
-		waiter = task->pi_blocked_on;
-		spin_unlock(&task->pi_lock);
-		if (!waiter)
+		lock = lock_blocked_on(task, &waiter);
+		if (!lock)
 			break;
-		lock = waiter->lock;
-
-		spin_lock(&lock->wait_lock);
-		spin_lock(&task->pi_lock);
-		BUG_ON(task->pi_blocked_on != waiter);
 		owner = lock->owner;
 		BUG_ON(!owner);
 		if (lock == orig_lock || owner == top_task) {
@@ -213,10 +238,13 @@ static int adjust_chain(struct task_struct *task, struct rt_mutex *orig_lock,
 			requeue_top(lock, owner, old_top);
 			spin_unlock(&owner->pi_lock);
 		}
+		get_task_struct(owner);
 		spin_unlock(&lock->wait_lock);
+		put_task_struct(task);
 		task = owner;
 	}
 	local_irq_restore(flags);
+	put_task_struct(task);
 	return ret;
 }
 
