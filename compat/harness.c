@@ -203,8 +203,12 @@ int sim_boot(const struct sim_config *cfg)
 	init_harness_queues();
 	ret = sim_ilv_setup(cfg);
 	if (ret) {
+		char error[sizeof(sim.error)];
+
+		memcpy(error, sim.error, sizeof(error));
 		sim_free_all_allocs();
 		reset_globals();
+		memcpy(sim.error, error, sizeof(error));
 		return ret;
 	}
 	sim.booted = 1;

@@ -14,8 +14,11 @@
  *   random   any CPU that can go on, uniformly, from the seed
  *   pct      probabilistic concurrency testing (Burckhardt et al., ASPLOS
  *            2010): each CPU a random priority, the highest ready one
- *            runs, and at DEPTH-1 random decisions among the first STEPS
- *            the running CPU drops below all others
+ *            runs, and at DEPTH-1 random decisions of each STEPS the
+ *            running CPU drops below all others.  A simulation runs for
+ *            many rounds of the same code; PCT is meant for one, so it
+ *            starts afresh every STEPS decisions (new priorities, new
+ *            change points), which gives each round its chance
  *   replay   the decisions listed, the default everywhere else
  *   choices  one byte per decision from a fuzzer; 0 is the default
  *
@@ -31,7 +34,7 @@
 
 #include "internal.h"
 
-#define PCT_STEPS	1000UL	/* default: decisions change points fall in */
+#define PCT_STEPS	200UL	/* default: decisions of a PCT round */
 
 static unsigned long long ilv_random(void)
 {
@@ -90,8 +93,8 @@ static int parse_pct(const char *spec, const char *p)
 	if (*p == ':') {
 		p++;
 		if (parse_number(&p, 1UL << 30, &n) || n < 1)
-			return spec_error(spec, p, "expected the number of "
-					  "steps, 1..2^30");
+			return spec_error(spec, p, "expected the decisions of "
+					  "a round, 1..2^30");
 		v->steps = n;
 	}
 	if (*p)
@@ -141,8 +144,11 @@ static int parse_replay(const char *spec, const char *p, int nr_cpus)
 	return 0;
 }
 
-/* Lay out PCT's priorities: DEPTH and up, shuffled; change points. */
-static void pct_start(int nr_cpus)
+/*
+ * Lay out a PCT round from decision @first: priorities DEPTH and up,
+ * shuffled; DEPTH-1 change points among its STEPS decisions.
+ */
+static void pct_start(int nr_cpus, unsigned long first)
 {
 	struct sim_ilv *v = &sim.ilv;
 	int i, j, t;
@@ -156,7 +162,7 @@ static void pct_start(int nr_cpus)
 		v->prio[j] = t;
 	}
 	for (i = 0; i < v->depth - 1; i++)
-		v->change[i] = 1 + ilv_random() % v->steps;
+		v->change[i] = first + ilv_random() % v->steps;
 }
 
 /**
@@ -194,7 +200,7 @@ int sim_ilv_setup(const struct sim_config *cfg)
 		v->mode = ILV_PCT;
 		if (parse_pct(spec, spec + 4))
 			return -EINVAL;
-		pct_start(cfg->nr_cpus);
+		pct_start(cfg->nr_cpus, 1);
 		return 0;
 	}
 	if (!strncmp(spec, "replay:", 7)) {
@@ -234,6 +240,8 @@ static int pct_pick(int at, unsigned long ready, unsigned long n)
 	int i, cpu, best = -1;
 	int running = at >= 0 ? at : v->running;
 
+	if (n > 1 && (n - 1) % v->steps == 0)
+		pct_start(sim.nr_cpus, n);
 	for (i = 0; i < v->depth - 1; i++)
 		if (v->change[i] == n)
 			v->prio[running] = v->depth - 1 - i;
