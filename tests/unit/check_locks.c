@@ -335,6 +335,55 @@ START_TEST(locks_ab_ba_inversion_is_reported)
 }
 END_TEST
 
+/*
+ * Interleaved, a on cpu0 then b, b on cpu1 then a, at the same instant:
+ * some schedule has each CPU spin on the lock the other holds, and the
+ * machine stops with a deadlock naming both locks, CPUs and places.
+ * The others finish one side first and the inversion is reported.
+ */
+START_TEST(locks_ab_ba_on_two_cpus_deadlock_when_interleaved)
+{
+	static const struct steps ab = { { kfix_lock_a_then_b } };
+	static const struct steps ba = { { kfix_lock_b_then_a } };
+	struct sim_config cfg;
+	char spec[32], where[128];
+	int seed, deadlocks = 0;
+
+	for (seed = 1; seed <= 50; seed++) {
+		kfix_reset();
+		sim_config_init(&cfg);
+		cfg.nr_cpus = 2;
+		snprintf(spec, sizeof(spec), "random:%d", seed);
+		cfg.interleave = spec;
+		t_boot_cfg(&cfg);
+		spawn_locker("0", body_steps, &ab);
+		spawn_locker("1", body_steps, &ba);
+		expect_report();
+		if (strstr(sim_report(), "BUG: possible lock inversion")) {
+			t_shutdown();
+			continue;
+		}
+		deadlocks++;
+		expect_text("BUG: deadlock: ");
+		snprintf(where, sizeof(where), "%s taken at %s:%d on cpu0",
+			 KFIX_LOCK_B, "tests/unit/kfixtures.c",
+			 kfix_line_a_then_b);
+		expect_text(where);
+		snprintf(where, sizeof(where), "%s taken at %s:%d on cpu1",
+			 KFIX_LOCK_A, "tests/unit/kfixtures.c",
+			 kfix_line_b_then_a);
+		expect_text(where);
+		expect_text("is held by cpu1");
+		expect_text("is held by cpu0");
+		expect_text("schedule: replay:");
+		t_shutdown();
+	}
+	printf("locks: %d of 50 random schedules deadlocked, the others "
+	       "reported the inversion\n", deadlocks);
+	ck_assert_int_gt(deadlocks, 0);
+}
+END_TEST
+
 /* a -> b, b -> c, then c -> a closes a cycle through b. */
 START_TEST(locks_three_lock_cycle_is_reported)
 {
@@ -779,6 +828,7 @@ static Suite *locks_suite(void)
 	Suite *s = suite_create("locks");
 	TCase *one = tcase_create("one_cpu");
 	TCase *two = tcase_create("two_cpus");
+	TCase *plain = tcase_create("own_machines");
 
 	tcase_add_checked_fixture(one, setup_one_cpu, teardown);
 	tcase_add_checked_fixture(two, setup_two_cpus, teardown);
@@ -789,6 +839,7 @@ static Suite *locks_suite(void)
 	tcase_add_test(one, locks_release_unlocked_is_reported);
 
 	tcase_add_test(one, locks_ab_ba_inversion_is_reported);
+	tcase_add_test(plain, locks_ab_ba_on_two_cpus_deadlock_when_interleaved);
 	tcase_add_test(one, locks_three_lock_cycle_is_reported);
 	tcase_add_test(one, locks_trylock_against_order_is_no_inversion);
 	tcase_add_test(one, locks_trylock_adds_no_order_edge);
@@ -836,6 +887,7 @@ static Suite *locks_suite(void)
 
 	suite_add_tcase(s, one);
 	suite_add_tcase(s, two);
+	suite_add_tcase(s, plain);
 	return s;
 }
 
