@@ -69,6 +69,7 @@ struct sim_cpu {
 	struct host_ctx *irq_stack;	/* where its interrupts run */
 	int irq_event;			/* the one to run there, or 0 */
 	int in_irq_stack;		/* executing there */
+	struct host_ctx *irq_return;	/* the kernel path it interrupted */
 	int at_point;			/* suspended at a choice point */
 	const char *point_file;		/* ... this one */
 	int point_line;

@@ -65,13 +65,18 @@ void sim_irq_disable(void)
 	this_sim_cpu()->irqs_off = 1;
 }
 
+static void take_pending_interrupt(struct sim_cpu *c);
+
 void sim_irq_enable(const char *file, int line)
 {
 	if (in_irq())
 		sim_fail("BUG: interrupts enabled in hardirq context at %s:%d "
 			 "on cpu%d", file, line, smp_processor_id());
 	this_sim_cpu()->irqs_off = 0;
-	sim_point_at(file, line);
+	if (unlikely(sim.ilv.executing)) {
+		__sim_point(file, line);
+		take_pending_interrupt(this_sim_cpu());
+	}
 }
 
 int sim_irqs_disabled(void)
@@ -682,6 +687,8 @@ static void irq_stack_entry(void *arg)
 {
 	struct sim_cpu *c = arg;
 
+	struct host_ctx *back;
+
 	for (;;) {
 		if (c->irq_event == EV_TICK)
 			tick_body(c);
@@ -689,21 +696,58 @@ static void irq_stack_entry(void *arg)
 			ipi_body(c);
 		c->irq_event = EV_NONE;
 		c->in_irq_stack = 0;
-		if (cpu_needs_resched(c))
+		back = c->irq_return;
+		c->irq_return = NULL;
+		if (back)		/* nested in a kernel path: back to it */
+			host_ctx_switch(c->irq_stack, back);
+		else if (cpu_needs_resched(c))
 			resume_task(c, c->irq_stack);
 		else
 			host_ctx_switch(c->irq_stack, host_ctx_main());
 	}
 }
 
+static void need_irq_stack(struct sim_cpu *c)
+{
+	if (c->irq_stack)
+		return;
+	c->irq_stack = host_ctx_new(IRQ_STACK_SIZE, irq_stack_entry, c);
+	if (!c->irq_stack)
+		sim_fail("machine: no memory for cpu%d's interrupt stack",
+			 c->id);
+}
+
+/*
+ * take_pending_interrupt - interleaving, a kernel path of @c has just
+ * enabled interrupts: an IPI another CPU sent meanwhile is taken at
+ * once, as hardware does, on @c's interrupt stack while the path waits.
+ * On the way back the path is preempted if it needs to be and can be,
+ * as the return from an interrupt into the kernel does.
+ *
+ * A tick due at this instant waits for the path to park instead: kernel
+ * code takes no time here, and a tick taken inside it would charge a
+ * whole jiffy to whatever ran at that instant (a migration thread woken
+ * by another CPU's balancing took a fifth of an RR task's ticks so).
+ */
+static void take_pending_interrupt(struct sim_cpu *c)
+{
+	struct task_struct *p = current;
+
+	if (in_interrupt() || c->in_irq_stack || !c->started ||
+	    !c->ipi_pending)
+		return;
+	c->irq_event = EV_IPI;
+	need_irq_stack(c);
+	c->in_irq_stack = 1;
+	c->irq_return = p->sim->ctx;
+	host_ctx_switch(p->sim->ctx, c->irq_stack);
+	if (need_resched())
+		preempt_schedule();
+}
+
 static void start_interrupt(enum sim_event ev, struct sim_cpu *c)
 {
-	if (!c->irq_stack) {
-		c->irq_stack = host_ctx_new(IRQ_STACK_SIZE, irq_stack_entry, c);
-		if (!c->irq_stack)
-			sim_fail("machine: no memory for cpu%d's interrupt "
-				 "stack", c->id);
-	}
+	need_irq_stack(c);
 	c->irq_event = ev;
 	c->in_irq_stack = 1;
 	enter_cpu(c, c->irq_stack);

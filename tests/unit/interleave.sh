@@ -35,13 +35,14 @@ strategies() {
 for suite in $suites; do
 	prog=$(vg_tool "$bdir/tests/unit/$suite")
 	for s in $(strategies); do
-		if PLUGSCHED_INTERLEAVE=$s CK_VERBOSITY=silent \
+		if PLUGSCHED_INTERLEAVE=$s CK_VERBOSITY=normal \
 			"$prog" >"$tmp/out" 2>&1
 		then
 			ok "$suite with --interleave=$s"
 		else
 			ko "$suite with --interleave=$s:"
-			sed 's/^/    /' "$tmp/out" | head -40
+			grep -E ':[FE]:|^[0-9]+%' "$tmp/out" | cut -c1-600 |
+				head -20 | sed 's/^/    /'
 		fi
 	done
 done
