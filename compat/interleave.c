@@ -20,6 +20,9 @@
  *            starts afresh every STEPS decisions (new priorities, new
  *            change points), which gives each round its chance
  *   replay   the decisions listed, the default everywhere else
+ *   points   the same, each anchored to its point and how often the CPU
+ *            stopped there before, not to its number: what a shrinker
+ *            drops leaves the others where they were
  *   choices  one byte per decision from a fuzzer; 0 is the default
  *
  * Each decision has a default, the choice serial order would make: go
@@ -103,6 +106,22 @@ static int parse_pct(const char *spec, const char *p)
 	return 0;
 }
 
+static struct ilv_step *grow_want(int *size)
+{
+	struct sim_ilv *v = &sim.ilv;
+	struct ilv_step *w;
+
+	if (v->nr_want < *size)
+		return &v->want[v->nr_want++];
+	*size = *size ? 2 * *size : 16;
+	w = kmalloc(*size * sizeof(*w), GFP_KERNEL);
+	if (v->nr_want)
+		memcpy(w, v->want, v->nr_want * sizeof(*w));
+	kfree(v->want);
+	v->want = w;
+	return &v->want[v->nr_want++];
+}
+
 static int parse_replay(const char *spec, const char *p, int nr_cpus)
 {
 	struct sim_ilv *v = &sim.ilv;
@@ -124,17 +143,80 @@ static int parse_replay(const char *spec, const char *p, int nr_cpus)
 		if (parse_number(&p, NR_CPUS, &cpu) || cpu >= (unsigned)nr_cpus)
 			return spec_error(spec, p, "expected a CPU of this "
 					  "machine");
-		if (v->nr_want == size) {
-			struct ilv_step *w;
+		*grow_want(&size) = (struct ilv_step){ .n = n, .cpu = cpu };
+		if (*p == ',' && p[1])
+			p++;
+		else if (*p)
+			return spec_error(spec, p, "expected ',' and the next "
+					  "decision");
+	}
+	return 0;
+}
 
-			size = size ? 2 * size : 16;
-			w = kmalloc(size * sizeof(*w), GFP_KERNEL);
-			if (v->nr_want)
-				memcpy(w, v->want, v->nr_want * sizeof(*w));
-			kfree(v->want);
-			v->want = w;
-		}
-		v->want[v->nr_want++] = (struct ilv_step){ .n = n, .cpu = cpu };
+/* "CPU@FILE:LINE#SEEN>CPU" or "-@NS#SEEN>CPU", a decision's anchor. */
+static int parse_anchor(const char *spec, const char **pp,
+			struct ilv_step *w, int nr_cpus)
+{
+	const char *p = *pp, *colon = NULL, *q;
+	unsigned long long n;
+	char *file;
+
+	w->at = -1;
+	w->file = NULL;
+	w->line = 0;
+	if (*p == '-') {
+		if (*++p != '@' || (p++, parse_number(&p, ~0ULL, &n)))
+			return spec_error(spec, p, "expected '-@' and the "
+					  "virtual time in ns");
+		w->when = n;
+	} else {
+		if (parse_number(&p, NR_CPUS, &n) || n >= (unsigned)nr_cpus ||
+		    *p != '@')
+			return spec_error(spec, p, "expected CPU@FILE:LINE or "
+					  "'-' (no CPU running)");
+		w->at = n;
+		for (q = ++p; *q && *q != '#' && *q != ','; q++)
+			if (*q == ':')
+				colon = q;
+		if (!colon || colon == p)
+			return spec_error(spec, p, "expected FILE:LINE");
+		file = kmalloc(colon - p + 1, GFP_KERNEL);
+		memcpy(file, p, colon - p);
+		file[colon - p] = '\0';
+		w->file = file;
+		p = colon + 1;
+		if (parse_number(&p, 1UL << 30, &n))
+			return spec_error(spec, p, "expected a line number");
+		w->line = n;
+	}
+	if (*p != '#')
+		return spec_error(spec, p, "expected '#' and how often "
+				  "before");
+	p++;
+	if (parse_number(&p, 1UL << 40, &n))
+		return spec_error(spec, p, "expected how often before, a "
+				  "number");
+	w->seen = n;
+	if (*p != '>')
+		return spec_error(spec, p, "expected '>' and a CPU");
+	p++;
+	if (parse_number(&p, NR_CPUS, &n) || n >= (unsigned)nr_cpus)
+		return spec_error(spec, p, "expected a CPU of this machine");
+	w->cpu = n;
+	*pp = p;
+	return 0;
+}
+
+static int parse_points(const char *spec, const char *p, int nr_cpus)
+{
+	int size = 0;
+
+	while (*p) {
+		struct ilv_step *w = grow_want(&size);
+
+		memset(w, 0, sizeof(*w));
+		if (parse_anchor(spec, &p, w, nr_cpus))
+			return -EINVAL;
 		if (*p == ',' && p[1])
 			p++;
 		else if (*p)
@@ -207,6 +289,10 @@ int sim_ilv_setup(const struct sim_config *cfg)
 		v->mode = ILV_REPLAY;
 		return parse_replay(spec, spec + 7, cfg->nr_cpus);
 	}
+	if (!strncmp(spec, "points:", 7)) {
+		v->mode = ILV_POINTS;
+		return parse_points(spec, spec + 7, cfg->nr_cpus);
+	}
 	if (!strcmp(spec, "choices")) {
 		v->mode = ILV_CHOICES;
 		v->bytes = cfg->choices;
@@ -214,8 +300,8 @@ int sim_ilv_setup(const struct sim_config *cfg)
 		return 0;
 	}
 	return spec_error(spec, spec, "expected serial, random:SEED, "
-			  "pct:SEED[:DEPTH[:STEPS]], replay:N@CPU,... or "
-			  "choices");
+			  "pct:SEED[:DEPTH[:STEPS]], replay:N@CPU,..., "
+			  "points:... or choices");
 }
 
 /* ---- decisions ----------------------------------------------------------- */
@@ -317,6 +403,88 @@ int sim_schedule_push(unsigned long after, int index)
 	return 0;
 }
 
+static unsigned int point_hash(int at, const char *file, int line)
+{
+	unsigned int h = (at + 1) * 2654435761U ^ line * 40503U;
+
+	while (file && *file)
+		h = h * 31 + *file++;
+	return h;
+}
+
+static int same_point(int at, const char *file, int line, int at2,
+		      const char *file2, int line2)
+{
+	return at == at2 && line == line2 &&
+		(file == file2 || (file && file2 && !strcmp(file, file2)));
+}
+
+/*
+ * How often @at stopped at @file:@line before; with no CPU running
+ * (@at -1), how many such decisions came before at this instant (the
+ * times of ticks do not move when a schedule is shrunk; a count from
+ * boot would).  Past ILV_COUNTS distinct points, ~0UL: unanchored.
+ */
+static unsigned long count_point(int at, const char *file, int line)
+{
+	struct sim_ilv *v = &sim.ilv;
+	unsigned int i = point_hash(at, file, line) % ILV_COUNTS;
+	struct ilv_count *c;
+
+	if (at < 0) {
+		if (v->free_when != sim.now || !v->free_seen) {
+			v->free_when = sim.now;
+			v->free_seen = 0;
+		}
+		return v->free_seen++;
+	}
+	if (!v->counts)
+		v->counts = kzalloc(ILV_COUNTS * sizeof(*v->counts),
+				    GFP_KERNEL);
+	for (;; i = (i + 1) % ILV_COUNTS) {
+		c = &v->counts[i];
+		if (!c->used) {
+			if (v->nr_counts == ILV_COUNTS - 1)
+				return ~0UL;
+			*c = (struct ilv_count){ at, line, file, 0, 1 };
+			v->nr_counts++;
+		}
+		if (same_point(at, file, line, c->at, c->file, c->line))
+			return c->seen++;
+	}
+}
+
+static int points_pick(unsigned long ready, int dflt, unsigned long n,
+		       int at, const char *file, int line,
+		       unsigned long seen)
+{
+	struct sim_ilv *v = &sim.ilv;
+	struct ilv_step *w;
+	int i;
+
+	for (i = 0; i < v->nr_want; i++) {
+		w = &v->want[i];
+		if (w->done || w->seen != seen ||
+		    !same_point(at, file, line, w->at, w->file, w->line) ||
+		    (at < 0 && w->when != sim.now))
+			continue;
+		w->done = 1;
+		v->next_want++;
+		if (ready & (1UL << w->cpu))
+			return w->cpu;
+		v->schedule_error = 1;
+		if (at >= 0)
+			sim_fail("schedule: decision %lu (cpu%d at %s:%d, "
+				 "seen %lu times before) cannot go on with "
+				 "cpu%d: it is not ready", n, at, file, line,
+				 seen, w->cpu);
+		sim_fail("schedule: decision %lu (no CPU running, seen %lu "
+			 "times before) cannot go on with cpu%d: it is not "
+			 "ready", n, seen, w->cpu);
+	}
+	return dflt;
+}
+
 static int replay_pick(unsigned long ready, int dflt, unsigned long n,
 		       int at, const char *file, int line)
 {
@@ -352,6 +520,7 @@ int sim_ilv_decide(int at, unsigned long ready, int dflt, const char *file,
 {
 	struct sim_ilv *v = &sim.ilv;
 	unsigned long n = ++v->decisions;
+	unsigned long seen = count_point(at, file, line);
 	struct sim_decision d;
 	int cpu = dflt;
 
@@ -366,6 +535,9 @@ int sim_ilv_decide(int at, unsigned long ready, int dflt, const char *file,
 	case ILV_REPLAY:
 		cpu = replay_pick(ready, dflt, n, at, file, line);
 		break;
+	case ILV_POINTS:
+		cpu = points_pick(ready, dflt, n, at, file, line, seen);
+		break;
 	case ILV_CHOICES:
 		if (n <= v->nr_bytes)
 			cpu = nth_ready(ready, dflt, v->bytes[n - 1] %
@@ -377,7 +549,8 @@ int sim_ilv_decide(int at, unsigned long ready, int dflt, const char *file,
 		break;
 	}
 	d = (struct sim_decision){ .n = n, .cpu = at, .file = file,
-		.line = line, .ready = ready, .dflt = dflt, .chosen = cpu };
+		.line = line, .ready = ready, .dflt = dflt, .chosen = cpu,
+		.seen = seen, .when = sim.now };
 	note_decision(&d);
 	if (cpu != dflt)
 		note_taken(n, cpu);
@@ -412,6 +585,44 @@ static const struct sim_decision *logged(unsigned long n)
 	struct sim_ilv *v = &sim.ilv;
 
 	return n >= 1 && n <= v->nr_log ? &v->log[n - 1] : NULL;
+}
+
+/**
+ * sim_schedule_points - this run's schedule, each decision anchored to
+ * its point, as "points:" reads it.
+ *
+ * Returns the full length as snprintf() does, or 0 (and an empty @buf)
+ * when a decision is past the 65536 kept or past ILV_COUNTS distinct
+ * points.
+ */
+int sim_schedule_points(char *buf, int len)
+{
+	struct sim_ilv *v = &sim.ilv;
+	const struct sim_decision *d;
+	int i, n = 0;
+
+	if (len > 0)
+		buf[0] = '\0';
+	for (i = 0; i < v->nr_taken; i++) {
+		d = logged(v->taken[i].n);
+		if (!d || d->seen == ~0UL) {
+			if (len > 0)
+				buf[0] = '\0';
+			return 0;
+		}
+		if (d->cpu >= 0)
+			n += snprintf(buf + (n < len ? n : len),
+				      n < len ? len - n : 0,
+				      "%s%d@%s:%d#%lu>%d", i ? "," : "",
+				      d->cpu, d->file, d->line, d->seen,
+				      d->chosen);
+		else
+			n += snprintf(buf + (n < len ? n : len),
+				      n < len ? len - n : 0, "%s-@%llu#%lu>%d",
+				      i ? "," : "", d->when, d->seen,
+				      d->chosen);
+	}
+	return n;
 }
 
 /*
@@ -480,6 +691,12 @@ int sim_schedule_check(void)
 		snprintf(sim.error, sizeof(sim.error), "schedule: decision "
 			 "%lu was never reached: the run made %lu",
 			 v->want[v->next_want].n, v->decisions);
+		return -1;
+	}
+	if (v->mode == ILV_POINTS && v->next_want < v->nr_want) {
+		snprintf(sim.error, sizeof(sim.error), "schedule: %d of its "
+			 "%d decisions were never reached (the run made %lu)",
+			 v->nr_want - v->next_want, v->nr_want, v->decisions);
 		return -1;
 	}
 	return 0;

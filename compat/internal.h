@@ -174,6 +174,7 @@ enum sim_ilv_mode {
 	ILV_RANDOM,			/* any ready CPU, uniformly */
 	ILV_PCT,			/* priorities with change points */
 	ILV_REPLAY,			/* the listed decisions, else default */
+	ILV_POINTS,			/* the same, each anchored to its point */
 	ILV_CHOICES,			/* bytes given by a fuzzer */
 };
 
@@ -184,7 +185,24 @@ enum sim_ilv_mode {
 struct ilv_step {
 	unsigned long n;		/* the decision's number, from 1 */
 	int cpu;			/* the CPU chosen */
+	/* "points:" anchors it instead: the seen-th time @at stops there */
+	int at;
+	const char *file;
+	int line;
+	unsigned long seen;
+	unsigned long long when;	/* no CPU running: the instant */
+	int done;
 };
+
+/* How often a CPU stopped at a point: the anchors of "points:". */
+struct ilv_count {
+	int at, line;
+	const char *file;
+	unsigned long seen;
+	int used;
+};
+
+#define ILV_COUNTS	4096		/* distinct (CPU, point) pairs */
 
 struct sim_ilv {
 	enum sim_ilv_mode mode;
@@ -215,6 +233,10 @@ struct sim_ilv {
 	int nr_taken, taken_size;
 	struct sim_decision *log;
 	unsigned long nr_log;
+	struct ilv_count *counts;	/* hashed by CPU, line, file */
+	int nr_counts;
+	unsigned long long free_when;	/* the instant of ... */
+	unsigned long free_seen;	/* ... so many decisions, no CPU on */
 	int schedule_error;		/* a decision the schedule got wrong */
 };
 

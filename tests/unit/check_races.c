@@ -28,11 +28,11 @@
  * event say when a race did harm.
  *
  * A failure names the report, the schedule shrunk to the fewest
- * decisions that are not the default (ddmin over them, as long as the
- * first line of the report, numbers aside, stays the same) and the one
- * command that replays it:
+ * decisions that are not the default (ddmin over them, each anchored to
+ * its point, as long as the first line of the report, numbers aside,
+ * stays the same) and the one command that replays it:
  *
- *	RACES_REPLAY=SCENARIO:DRIVER:replay:N@CPU,... tests/unit/check_races
+ *	RACES_REPLAY=SCENARIO:DRIVER:points:... tests/unit/check_races
  *
  * Controls prove that the suite can fail: copies of drivers made wrong
  * in ways that are right when one CPU runs at a time (task_rq_lock()
@@ -279,8 +279,25 @@ struct run {
 	unsigned long decisions;
 };
 
-/* The whole schedule of the last run: a report has room for less. */
-static char last_schedule[MAX_STEPS * 24];
+/*
+ * The whole schedule of the last run, "points:..." or, past what the
+ * machine keeps of a run, "replay:...": a report has room for less.
+ */
+static char last_schedule[MAX_STEPS * 48];
+
+static void save_schedule(void)
+{
+	int size = sizeof(last_schedule) - 8, n;
+
+	strcpy(last_schedule, "points:");
+	n = sim_schedule_points(last_schedule + 7, size);
+	if (n > 0 && n < size)
+		return;
+	strcpy(last_schedule, "replay:");
+	n = sim_schedule(last_schedule + 7, size);
+	if (!n || n >= size)
+		last_schedule[0] = '\0';	/* nothing, or too long */
+}
 
 static int env_int(const char *name, int def)
 {
@@ -329,9 +346,7 @@ static void run_here(const struct scenario *sc, const char *drv,
 	sc->spawn();
 	ret = sim_failed() ? -1 : sim_run_for(sc->ns);
 	r->decisions = sim_nr_decisions();
-	if (sim_schedule(last_schedule, sizeof(last_schedule)) >=
-	    (int)sizeof(last_schedule))
-		last_schedule[0] = '\0';	/* too long to shrink */
+	save_schedule();
 	r->report[0] = '\0';
 	r->outcome = CLEAN;
 	if (ret) {
@@ -417,41 +432,50 @@ static void signature(const char *report, char *sig, size_t len)
 
 /* ---- shrinking ----------------------------------------------------------- */
 
-struct step {
-	unsigned long n;
-	int cpu;
+/*
+ * A schedule is shrunk in the "points:" form, each decision anchored to
+ * its point and how often its CPU stopped there before: dropping one
+ * leaves the others where they were, where "replay:" numbers would all
+ * move.  Past what the machine keeps, the "replay:" form is used.
+ */
+struct schedule {
+	const char *kind;		/* "points:" or "replay:" */
+	char text[MAX_STEPS * 48];	/* the decisions, ','s made NULs */
+	char *step[MAX_STEPS];
+	int nr;
 };
 
-/* "replay:N@CPU,..." of @steps[0..@nr), skipping [@from, @to). */
-static void replay_spec(const struct step *steps, int nr, int from, int to,
-			char *buf, size_t len)
+/* Split @spec ("KIND:STEP,STEP...") into @s. */
+static int split_schedule(const char *spec, struct schedule *s)
 {
-	size_t n = snprintf(buf, len, "replay:");
-	int i;
+	char *p;
 
-	for (i = 0; i < nr && n < len; i++) {
-		if (i >= from && i < to)
-			continue;
-		n += snprintf(buf + n, len - n, "%s%lu@%d",
-			      n > strlen("replay:") ? "," : "", steps[i].n,
-			      steps[i].cpu);
+	s->kind = !strncmp(spec, "points:", 7) ? "points:" : "replay:";
+	snprintf(s->text, sizeof(s->text), "%s", strchr(spec, ':') + 1);
+	s->nr = 0;
+	for (p = s->text; *p && s->nr < MAX_STEPS; ) {
+		s->step[s->nr++] = p;
+		p += strcspn(p, ",");
+		if (*p)
+			*p++ = '\0';
 	}
+	return s->nr;
 }
 
-static int parse_steps(const char *spec, struct step *steps, int max)
+/* The spec of @s without its steps [@from, @to). */
+static void join_schedule(const struct schedule *s, int from, int to,
+			  char *buf, size_t len)
 {
-	const char *p = strchr(spec, ':');
-	int nr = 0;
-	char *end;
+	size_t n = snprintf(buf, len, "%s", s->kind);
+	int i, first = 1;
 
-	for (p = p ? p + 1 : spec; *p && nr < max; p = end + (*end == ',')) {
-		steps[nr].n = strtoul(p, &end, 10);
-		if (*end != '@')
-			break;
-		steps[nr].cpu = strtol(end + 1, &end, 10);
-		nr++;
+	for (i = 0; i < s->nr && n < len; i++) {
+		if (i >= from && i < to)
+			continue;
+		n += snprintf(buf + n, len - n, "%s%s", first ? "" : ",",
+			      s->step[i]);
+		first = 0;
 	}
-	return nr;
 }
 
 static int same_failure(const struct scenario *sc, const char *drv,
@@ -473,24 +497,22 @@ static int same_failure(const struct scenario *sc, const char *drv,
  * chunks when none can go.  The result is 1-minimal.  Returns its length.
  */
 static int shrink(const struct scenario *sc, const char *drv,
-		  struct step *steps, int nr, const char *sig)
+		  struct schedule *s, const char *sig)
 {
-	static char spec[MAX_STEPS * 24];
-	int chunks = 2, size, i, dropped;
+	static char spec[sizeof(s->text) + 16];
+	int chunks = 2, size, i, end, dropped;
 
-	while (nr > 0) {
-		size = (nr + chunks - 1) / chunks;
+	while (s->nr > 0) {
+		size = (s->nr + chunks - 1) / chunks;
 		dropped = 0;
-		for (i = 0; i < nr; i += size) {
-			replay_spec(steps, nr, i, i + size, spec,
-				    sizeof(spec));
+		for (i = 0; i < s->nr; i += size) {
+			end = i + size < s->nr ? i + size : s->nr;
+			join_schedule(s, i, end, spec, sizeof(spec));
 			if (!same_failure(sc, drv, spec, sig))
 				continue;
-			memmove(&steps[i], &steps[i + size < nr ? i + size :
-						  nr],
-				(nr - (i + size < nr ? i + size : nr)) *
-				sizeof(steps[0]));
-			nr -= i + size < nr ? size : nr - i;
+			memmove(&s->step[i], &s->step[end],
+				(s->nr - end) * sizeof(s->step[0]));
+			s->nr -= end - i;
 			dropped = 1;
 			break;
 		}
@@ -500,40 +522,38 @@ static int shrink(const struct scenario *sc, const char *drv,
 		}
 		if (size == 1)
 			break;
-		chunks = chunks * 2 < nr ? chunks * 2 : nr;
+		chunks = chunks * 2 < s->nr ? chunks * 2 : s->nr;
 	}
-	return nr;
+	return s->nr;
 }
 
 /*
  * explain - the failure of @drv on @sc under @spec, shrunk, as the
  * message of a failed test: the report of the shrunk schedule and the
- * command that replays it.  Returns the number of decisions left, or -1
- * when the schedule could not be replayed (the strategy itself replays
- * it then).
+ * command that replays it.  The shrunk spec goes to @shrunk.  Returns
+ * the number of decisions left, or -1 when the schedule could not be
+ * replayed (the strategy itself replays it then).
  */
 static int explain(const struct scenario *sc, const char *drv,
 		   const char *spec, const struct run *first, char *msg,
-		   size_t len)
+		   size_t len, char *shrunk, size_t shrunk_len)
 {
-	static struct step steps[MAX_STEPS];
-	static char shrunk[MAX_STEPS * 24];
+	static char full[sizeof(last_schedule)];
+	static struct schedule s;
 	char sig[512];
 	struct run r;
-	int nr = 0;
+	int nr = -1;
 
 	signature(first->report, sig, sizeof(sig));
 	/* the schedule of the run, in full: the report may be cut short */
 	run_scenario(sc, drv, spec, &r);
-	if (r.outcome == REPORTED)
-		nr = parse_steps(last_schedule, steps, MAX_STEPS);
-	replay_spec(steps, nr, 0, 0, shrunk, sizeof(shrunk));
-	if (nr && same_failure(sc, drv, shrunk, sig)) {
-		nr = shrink(sc, drv, steps, nr, sig);
-		replay_spec(steps, nr, 0, 0, shrunk, sizeof(shrunk));
+	memcpy(full, last_schedule, sizeof(full));
+	if (r.outcome == REPORTED && full[0] && split_schedule(full, &s) &&
+	    same_failure(sc, drv, full, sig)) {
+		nr = shrink(sc, drv, &s, sig);
+		join_schedule(&s, 0, 0, shrunk, shrunk_len);
 	} else {
-		nr = -1;
-		snprintf(shrunk, sizeof(shrunk), "%s", spec);
+		snprintf(shrunk, shrunk_len, "%s", spec);
 	}
 	run_scenario(sc, drv, shrunk, &r);
 	snprintf(msg, len, "[%s on %s] %s found it; shrunk to %d decisions "
@@ -608,6 +628,24 @@ static void note_digest(struct explore *e, unsigned long long d)
 		e->distinct[e->nr_distinct++] = d;
 }
 
+/* A decision the search forces: at decision @n, @cpu. */
+struct step {
+	unsigned long n;
+	int cpu;
+};
+
+/* "replay:N@CPU,..." of @steps[0..@nr). */
+static void replay_spec(const struct step *steps, int nr, char *buf,
+			size_t len)
+{
+	size_t n = snprintf(buf, len, "replay:");
+	int i;
+
+	for (i = 0; i < nr && n < len; i++)
+		n += snprintf(buf + n, len - n, "%s%lu@%d", i ? "," : "",
+			      steps[i].n, steps[i].cpu);
+}
+
 static void explore_from(struct explore *e, struct step *prefix, int depth)
 {
 	struct sim_decision *ds;
@@ -616,7 +654,7 @@ static void explore_from(struct explore *e, struct step *prefix, int depth)
 	char cmdline[64];
 	int cpu;
 
-	replay_spec(prefix, depth, 0, 0, e->spec, sizeof(e->spec));
+	replay_spec(prefix, depth, e->spec, sizeof(e->spec));
 	sim_config_init(&cfg);
 	cfg.nr_cpus = e->sc->cpus;
 	snprintf(cmdline, sizeof(cmdline), "cpusched=%s", e->drv);
@@ -689,13 +727,14 @@ static void expect_no_race(const struct scenario *sc, int i)
 {
 	struct search s = { .sc = sc, .drv = driver_of(i),
 			    .runs = env_int("RACES_RUNS", 60) };
-	char msg[8192];
+	static char msg[16384], spec[MAX_STEPS * 48];
 
 	if (is_control(s.drv))
 		return;
 	search(&s);
 	if (s.found) {
-		explain(sc, s.drv, s.spec, &s.run, msg, sizeof(msg));
+		explain(sc, s.drv, s.spec, &s.run, msg, sizeof(msg), spec,
+			sizeof(spec));
 		printf("%s\n", msg);
 		ck_abort_msg("%.1500s", msg);
 	}
@@ -773,9 +812,8 @@ START_TEST(races_control_is_found_and_replays)
 	const struct control *c = &controls[_i];
 	struct search s = { .sc = c->sc, .drv = c->driver,
 			    .runs = env_int("RACES_CONTROL_RUNS", 2000) };
-	static struct step steps[MAX_STEPS];
-	static char msg[16384], spec[MAX_STEPS * 24];
-	const char *replay;
+	static char msg[16384], spec[MAX_STEPS * 48];
+	static struct schedule shrunk;
 	char sig[512], sig2[512];
 	struct run r;
 	int nr;
@@ -785,17 +823,14 @@ START_TEST(races_control_is_found_and_replays)
 		      s.schedules);
 	ck_assert_msg(!strncmp(s.run.report, c->what, strlen(c->what)),
 		      "%s: %.1500s", c->driver, s.run.report);
-	nr = explain(c->sc, c->driver, s.spec, &s.run, msg, sizeof(msg));
+	nr = explain(c->sc, c->driver, s.spec, &s.run, msg, sizeof(msg),
+		     spec, sizeof(spec));
 	ck_assert_msg(nr >= 0, "%s: the schedule does not replay: %.1500s",
 		      c->driver, msg);
-	replay = strstr(msg, "replay: RACES_REPLAY=");
-	ck_assert(replay != NULL);
-	replay = strstr(replay, ":replay:");
-	ck_assert(replay != NULL);
-	ck_assert_int_eq(parse_steps(replay + 1, steps, MAX_STEPS), nr);
+	ck_assert_int_eq(split_schedule(spec, &shrunk), nr);
 
+	/* the shrunk schedule, replayed, fails the same way */
 	signature(s.run.report, sig, sizeof(sig));
-	replay_spec(steps, nr, 0, 0, spec, sizeof(spec));
 	run_scenario(c->sc, c->driver, spec, &r);
 	ck_assert_int_eq(r.outcome, REPORTED);
 	signature(r.report, sig2, sizeof(sig2));

@@ -102,6 +102,10 @@ struct sim_decision {
 	unsigned long ready;		/* the CPUs that could go on */
 	int dflt;
 	int chosen;
+	unsigned long seen;		/* decisions before it at its point
+					   (@cpu, @file:@line); with no CPU
+					   running, at its instant */
+	unsigned long long when;	/* its virtual time, ns */
 };
 
 unsigned long sim_nr_decisions(void);
@@ -109,6 +113,15 @@ int sim_schedule_length(void);		/* decisions not the default */
 int sim_decision(unsigned long n, struct sim_decision *d);
 /* "N@CPU,..." of this run, for "replay:"; returns its length. */
 int sim_schedule(char *buf, int len);
+/*
+ * The same decisions anchored to their points, for "points:":
+ * "CPU@FILE:LINE#SEEN>CPU,..." (the SEEN-th time that CPU stopped
+ * there; "-@NS#SEEN>CPU" for the SEEN-th decision with no CPU running
+ * at virtual time NS).
+ * Dropping one keeps the others where they were, which "replay:"
+ * numbers do not: a shrinker's form.  Empty past 65536 decisions.
+ */
+int sim_schedule_points(char *buf, int len);
 /*
  * 0, or -1 with sim_error() set when the schedule asked for what the
  * run did not offer: a decision it never reached, or a CPU that could
