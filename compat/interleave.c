@@ -506,6 +506,17 @@ static int replay_pick(unsigned long ready, int dflt, unsigned long n,
 	return cpu;
 }
 
+/* How far each CPU has come: a hash of the points each one passed. */
+static unsigned long long progress(void)
+{
+	unsigned long long h = 0xcbf29ce484222325ULL;
+	int i;
+
+	for (i = 0; i < sim.nr_cpus; i++)
+		h = (h ^ sim.cpu[i].steps) * 0x100000001b3ULL;
+	return h;
+}
+
 /**
  * sim_ilv_decide - choose the CPU that goes on.
  * @at: the CPU stopped at a point, or -1 when none runs
@@ -550,7 +561,8 @@ int sim_ilv_decide(int at, unsigned long ready, int dflt, const char *file,
 	}
 	d = (struct sim_decision){ .n = n, .cpu = at, .file = file,
 		.line = line, .ready = ready, .dflt = dflt, .chosen = cpu,
-		.seen = seen, .when = sim.now };
+		.seen = seen, .when = sim.now, .digest = sim.digest,
+		.progress = progress() };
 	note_decision(&d);
 	if (cpu != dflt)
 		note_taken(n, cpu);

@@ -73,6 +73,7 @@ struct sim_cpu {
 	int at_point;			/* suspended at a choice point */
 	const char *point_file;		/* ... this one */
 	int point_line;
+	unsigned long steps;		/* points it passed */
 	void *spin_lock;		/* spinning for this lock, or NULL */
 	int spin_kind;			/* SPIN_*: how it wants it */
 };

@@ -617,6 +617,7 @@ void __sim_point(const char *file, int line)
 	if (likely(!sim.ilv.executing))
 		return;
 	c = this_sim_cpu();
+	c->steps++;
 	ready = ready_cpus(c->id, 0);
 	if (!(ready & ~(1UL << c->id)))
 		return;

@@ -611,6 +611,12 @@ struct explore {
 	unsigned long schedules;
 	unsigned long long distinct[4096];	/* end digests seen */
 	int nr_distinct;
+	struct seen_state {
+		unsigned long long sig;
+		int budget;
+	} *states;			/* branch points explored */
+	int nr_states, states_size;
+	unsigned long pruned;
 	int found;
 	char spec[MAX_STEPS * 24];
 	struct run run;
@@ -626,6 +632,49 @@ static void note_digest(struct explore *e, unsigned long long d)
 	if (e->nr_distinct < (int)(sizeof(e->distinct) /
 				   sizeof(e->distinct[0])))
 		e->distinct[e->nr_distinct++] = d;
+}
+
+/*
+ * What a decision looks like from the machine: every scheduling event so
+ * far (the trace digest), when, how many points each CPU passed, who
+ * could go on, who is where and how often it stopped there before.  Two
+ * branch points alike in all that,
+ * reached by different schedules (preemptions that commute), are taken
+ * for one state: a heuristic, since a driver's private fields are not in
+ * the digest.
+ */
+static unsigned long long state_of(const struct sim_decision *d)
+{
+	unsigned long long h = d->digest ^ 0x9e3779b97f4a7c15ULL;
+	const char *f;
+
+	h = (h ^ d->when) * 0x100000001b3ULL;
+	h = (h ^ d->progress) * 0x100000001b3ULL;
+	h = (h ^ d->ready) * 0x100000001b3ULL;
+	h = (h ^ (unsigned)(d->cpu + 1)) * 0x100000001b3ULL;
+	h = (h ^ (unsigned)d->line) * 0x100000001b3ULL;
+	h = (h ^ d->seen) * 0x100000001b3ULL;
+	for (f = d->file; f && *f; f++)
+		h = (h ^ (unsigned char)*f) * 0x100000001b3ULL;
+	return h;
+}
+
+/* Was this state explored with at least @budget deviations left? */
+static int explored(struct explore *e, unsigned long long sig, int budget)
+{
+	int i;
+
+	for (i = 0; i < e->nr_states; i++)
+		if (e->states[i].sig == sig && e->states[i].budget >= budget)
+			return 1;
+	if (e->nr_states == e->states_size) {
+		e->states_size = e->states_size ? 2 * e->states_size : 256;
+		e->states = realloc(e->states, e->states_size *
+				    sizeof(*e->states));
+		ck_assert(e->states != NULL);
+	}
+	e->states[e->nr_states++] = (struct seen_state){ sig, budget };
+	return 0;
 }
 
 /* A decision the search forces: at decision @n, @cpu. */
@@ -680,6 +729,10 @@ static void explore_from(struct explore *e, struct step *prefix, int depth)
 
 	first = depth ? prefix[depth - 1].n + 1 : 1;
 	for (i = first; depth < e->bound && i <= nr && !e->found; i++) {
+		if (explored(e, state_of(&ds[i]), e->bound - depth)) {
+			e->pruned++;
+			continue;
+		}
 		for (cpu = 0; cpu < e->sc->cpus && !e->found; cpu++) {
 			if (cpu == ds[i].dflt ||
 			    !(ds[i].ready & (1UL << cpu)))
@@ -778,8 +831,10 @@ START_TEST(races_meet_every_schedule_within_the_bound)
 	ck_assert_msg(!e.found, "[meet on %s] %s under %s", e.drv,
 		      e.run.report, e.spec);
 	printf("races meet on %s: %lu schedules with at most %d "
-	       "preemption(s), %d distinct outcomes\n", e.drv, e.schedules,
-	       e.bound, e.nr_distinct);
+	       "preemption(s), %lu branch points pruned as states seen "
+	       "before, %d distinct outcomes\n", e.drv, e.schedules,
+	       e.bound, e.pruned, e.nr_distinct);
+	free(e.states);
 	ck_assert_uint_gt(e.schedules, 1);
 }
 END_TEST

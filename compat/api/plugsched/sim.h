@@ -106,6 +106,9 @@ struct sim_decision {
 					   (@cpu, @file:@line); with no CPU
 					   running, at its instant */
 	unsigned long long when;	/* its virtual time, ns */
+	unsigned long long digest;	/* sim_trace_digest() then */
+	unsigned long long progress;	/* a hash of the points each CPU
+					   passed so far */
 };
 
 unsigned long sim_nr_decisions(void);
