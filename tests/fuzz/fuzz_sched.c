@@ -12,6 +12,11 @@
  * for speed), and the first report aborts, which is what a fuzzing
  * engine sees as a crash.
  *
+ * The CPUs interleave by "choices" pushed as the operations go: every
+ * decision takes its default, the serial order, except those a
+ * preempt(k, c) operation chose, so the engine mutates interleavings
+ * with the operations, and an input without a preempt runs serially.
+ *
  * Built with -DFUZZ_ENGINE it is a libFuzzer/AFL++ target (make fuzz,
  * make fuzz-sched).  The plain build links the tool around it
  * (tests/fuzz/sched_tool.c):
@@ -22,12 +27,15 @@
  *
  * A FILE ending in .seq is a sequence in text; any other is bytes.
  * --print writes each input as text, one operation a line, with the CPU
- * of the task and the result in a comment: the output is itself a
- * sequence file.  --trace adds the scheduling events of each tick as
+ * of the task and the result in a comment (for a preempt, the decision
+ * it reached and what happened there): the output is itself a sequence
+ * file.  --trace adds the scheduling events of each tick as
  * comments.  --encode turns text into the bytes a fuzzer mutates;
  * --shrink reduces a failing input to a sequence that fails the same
  * check with as few operations as it can (docs/fuzzing.md).
  */
+#include <signal.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -73,6 +81,12 @@ struct fuzz {
 	int has_result;
 	struct fuzz_run *run;		/* options and output */
 	size_t events_len;		/* in events[] */
+	/* the printed text held back until its preempts are resolved */
+	FILE *held;
+	char *held_text;
+	size_t held_len;
+	unsigned long preempt[FUZZ_MAX_OPS];	/* their decisions */
+	int nr_preempts;
 };
 
 /* This tick's scheduling events, for --trace (not cleared per input). */
@@ -81,6 +95,8 @@ static char events[8192];
 /* ---- the machine -------------------------------------------------------- */
 
 static void print_op_end(struct fuzz *f);
+static void release(struct fuzz *f);
+static struct fuzz *holding;	/* whose printed text is held, if any */
 
 /* The run is over: say why, where a fuzzing engine and --shrink look. */
 static void fail(struct fuzz *f, const char *who, const char *report)
@@ -88,6 +104,7 @@ static void fail(struct fuzz *f, const char *who, const char *report)
 	if (f->run->print) {	/* the trail up to here, this operation too */
 		if (f->op)
 			print_op_end(f);
+		release(f);
 		fflush(f->run->print);
 	}
 	if (f->run->report_fd >= 0 && write(f->run->report_fd, report,
@@ -105,21 +122,30 @@ static void check(struct fuzz *f, int ret)
 
 #ifndef FUZZ_ENGINE
 /*
- * The control of the tools' tests: with FUZZ_SCHED_CONTROL=1 in the
- * environment, a state no driver gets wrong fails as a check would (a
- * SCHED_FIFO task at nice 5 while cpu1 is offline), so that shrinking
- * has something known to find.
+ * The controls of the tools' tests: with FUZZ_SCHED_CONTROL in the
+ * environment, a state no driver gets wrong fails as a check would, so
+ * that shrinking has something known to find: with "preempt", a run
+ * whose schedule took another CPU than the default twice, which only
+ * preempt lines make; with any other value, a SCHED_FIFO task at nice 5
+ * while cpu1 is offline.
  */
 static void control_check(struct fuzz *f)
 {
-	static int control = -1;
+	static const char *control;
+	static int looked;
 	struct sim_task_info info;
 	struct sim_cpu_info cpu;
 	char report[128];
 	int i;
 
-	if (control < 0)
-		control = getenv("FUZZ_SCHED_CONTROL") != NULL;
+	if (!looked++)
+		control = getenv("FUZZ_SCHED_CONTROL");
+	if (control && !strcmp(control, "preempt")) {
+		if (sim_schedule_length() >= 2)
+			fail(f, "the control check", "CONTROL: two decisions "
+			     "took another CPU");
+		return;
+	}
 	if (!control || sim_cpu_info(1, &cpu) || cpu.online)
 		return;
 	for (i = 0; i < f->nr_tasks; i++)
@@ -148,6 +174,8 @@ static int boot(struct fuzz *f, const struct seq_op *m)
 	cfg.hz = m->v[3];
 	cfg.seed = m->v[4];
 	cfg.checks = f->event_checks;
+	/* no bytes: the defaults, but where a preempt pushed a choice */
+	cfg.interleave = "choices";
 	snprintf(cmdline, sizeof(cmdline), "cpusched=%s",
 		 sim_driver_name(m->v[0]));
 	cfg.cmdline = cmdline;
@@ -415,6 +443,20 @@ static void op_task(struct fuzz *f, const struct seq_op *op)
 	}
 }
 
+/*
+ * preempt(k, c): the k-th decision from now goes on with the c-th CPU
+ * ready there.  It takes no time, so it chooses among the decisions of
+ * the operations after it, and --print tells which one it reached.
+ */
+static void op_preempt(struct fuzz *f, long after, long index)
+{
+	if (sim_schedule_push(after, index)) {
+		f->skipped = "not pushed";
+		return;
+	}
+	f->preempt[f->nr_preempts++] = sim_nr_decisions() + after;
+}
+
 /* The operations from outside: time, hotplug, tunables, interrupts. */
 static void op_outside(struct fuzz *f, const struct seq_op *op)
 {
@@ -446,6 +488,9 @@ static void op_outside(struct fuzz *f, const struct seq_op *op)
 		break;
 	case SEQ_WAKE:
 		outside(f, sim_wake(v));
+		break;
+	case SEQ_PREEMPT:
+		op_preempt(f, v, op->v[1]);
 		break;
 	}
 }
@@ -497,6 +542,129 @@ static void trace_event(const struct sim_trace_event *ev, void *arg)
 }
 
 /*
+ * A preempt line's comment tells what happened at its decision, which
+ * only the operations after it reach.  So from a preempt on, the text is
+ * held, with a HOLE where each such comment goes, until every decision
+ * pushed is reached; then, or when the run ends or fails, it is written
+ * with the holes filled.
+ */
+#define HOLE	'\001'
+
+static void say(struct fuzz *f, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vfprintf(f->held ? f->held : f->run->print, fmt, ap);
+	va_end(ap);
+}
+
+/* What became of the choice for decision @n. */
+static void preempt_note(unsigned long n, char *buf, size_t len)
+{
+	struct sim_decision d;
+	int k;
+
+	k = snprintf(buf, len, " decision %lu", n);
+	if (sim_nr_decisions() < n)
+		snprintf(buf + k, len - k, ", not reached");
+	else if (sim_decision(n, &d))
+		snprintf(buf + k, len - k, ", past those kept");
+	else if (d.cpu >= 0)
+		snprintf(buf + k, len - k, ": cpu%d at %s:%d -> cpu%d%s",
+			 d.cpu, d.file, d.line, d.chosen,
+			 d.chosen == d.dflt ? ", the default" : "");
+	else
+		snprintf(buf + k, len - k, ": no CPU running -> cpu%d%s",
+			 d.chosen, d.chosen == d.dflt ? ", the default" : "");
+}
+
+/* Write the held text, each hole filled with what is known now. */
+static void release(struct fuzz *f)
+{
+	char note[256];
+	const char *p;
+	size_t n;
+	int i = 0;
+
+	if (!f->held)
+		return;
+	fclose(f->held);
+	f->held = NULL;
+	holding = NULL;
+	for (p = f->held_text; *p; p += n) {
+		n = strcspn(p, (char []){ HOLE, '\0' });
+		fwrite(p, 1, n, f->run->print);
+		if (p[n] == HOLE) {
+			preempt_note(f->preempt[i++], note, sizeof(note));
+			fputs(note, f->run->print);
+			n++;
+		}
+	}
+	fflush(f->run->print);
+	free(f->held_text);
+	f->held_text = NULL;
+	f->nr_preempts = 0;
+}
+
+/* Is every decision a held preempt chose for behind the machine? */
+static int all_reached(const struct fuzz *f)
+{
+	int i;
+
+	for (i = 0; i < f->nr_preempts; i++)
+		if (f->preempt[i] > sim_nr_decisions())
+			return 0;
+	return 1;
+}
+
+#ifndef FUZZ_ENGINE
+/*
+ * A crash or a hang (--shrink's alarm) while text is held would lose the
+ * lines --shrink reads: write them out on the way down.  The machine
+ * only reads here; the process is dying anyway.
+ */
+static void release_on_signal(int sig)
+{
+	if (holding)
+		release(holding);
+	raise(sig);		/* SA_RESETHAND: the default action now */
+}
+
+static void hold_signals(struct fuzz *f)
+{
+	static const int sigs[] = {
+		SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, SIGALRM,
+	};
+	struct sigaction sa = {
+		.sa_handler = release_on_signal,
+		.sa_flags = SA_RESETHAND | SA_NODEFER,
+	};
+	size_t i;
+
+	holding = f;
+	for (i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
+		sigaction(sigs[i], &sa, NULL);
+}
+#else
+static void hold_signals(struct fuzz *f)
+{
+}
+#endif
+
+static void hold(struct fuzz *f)
+{
+	if (f->held)
+		return;
+	f->held = open_memstream(&f->held_text, &f->held_len);
+	if (!f->held) {
+		perror("fuzz_sched: print");
+		abort();
+	}
+	hold_signals(f);
+}
+
+/*
  * The operation as a line of text, written (and flushed) before it runs,
  * so that a crash inside it leaves the line for --shrink to read.
  */
@@ -504,8 +672,10 @@ static void print_op_start(struct fuzz *f, const struct seq_op *op)
 {
 	f->op = op;
 	f->op_len = seq_format(op, f->line, sizeof(f->line));
-	fputs(f->line, f->run->print);
-	fflush(f->run->print);
+	if (op->code == SEQ_PREEMPT)
+		hold(f);
+	say(f, "%s", f->line);
+	fflush(f->held ? f->held : f->run->print);
 }
 
 /* What became of the operation, in a comment, and the events it caused. */
@@ -514,7 +684,6 @@ static void print_op_end(struct fuzz *f)
 	char note[128] = "";
 	size_t n = 0;
 
-	f->op = NULL;
 	if (f->cpu >= 0)
 		n += snprintf(note + n, sizeof(note) - n, " cpu%d", f->cpu);
 	if (f->skipped)
@@ -527,14 +696,19 @@ static void print_op_end(struct fuzz *f)
 			      sim_cmd_result(f->last->pid));
 	else if (f->last)
 		n += snprintf(note + n, sizeof(note) - n, " pending");
+	else if (f->op->code == SEQ_PREEMPT)
+		n += snprintf(note + n, sizeof(note) - n, "%c", HOLE);
 	if (sim_failed())
 		snprintf(note + n, sizeof(note) - n, "%s the machine reported",
 			 n ? "," : "");
 	if (note[0])
-		fprintf(f->run->print, "%*s #%s", f->op_len < 56 ?
-			56 - f->op_len : 0, "", note);
-	fprintf(f->run->print, "\n%.*s", (int)f->events_len, events);
+		say(f, "%*s #%s", f->op_len < 56 ? 56 - f->op_len : 0, "",
+		    note);
+	say(f, "\n%.*s", (int)f->events_len, events);
 	f->events_len = 0;
+	f->op = NULL;
+	if (all_reached(f))
+		release(f);
 }
 
 static void emit(struct fuzz *f, const struct seq_op *op)
@@ -573,11 +747,17 @@ static void run_op(struct fuzz *f, const struct seq_op *op)
 	else
 		op_outside(f, op);
 	check(f, 0);
-	/* let the command run: a tick of the whole machine */
-	check(f, sim_run_for(f->tick_ns));
-	if (!f->event_checks)
-		check(f, sim_check());
-	control_check(f);
+	/*
+	 * Let the command run: a tick of the whole machine.  A preempt
+	 * takes no time: it chooses for the operations after it, and
+	 * adding one changes the interleaving, not the timing.
+	 */
+	if (op->code != SEQ_PREEMPT) {
+		check(f, sim_run_for(f->tick_ns));
+		if (!f->event_checks)
+			check(f, sim_check());
+		control_check(f);
+	}
 	if (f->run->print)
 		print_op_end(f);
 	refresh_tasks(f);
@@ -690,6 +870,8 @@ static int run_input(struct fuzz *f)
 		check(f, sim_run_for(4 * f->tick_ns));
 		check(f, sim_check());
 	}
+	if (f->run->print)
+		release(f);
 	sim_shutdown();
 	return ret < 0 ? -1 : 0;
 }

@@ -5,7 +5,9 @@
 # field; bad text is refused with FILE:LINE and nothing run; --shrink
 # reduces a failing sequence to one that fails the same check and fails
 # no more without any one of its lines; --trace output is a sequence
-# too; FUZZ_SCHED_DRIVER pins the driver.
+# too; FUZZ_SCHED_DRIVER pins the driver; a preempt line takes no time,
+# chooses a CPU at the decision it names, says what happened there, and
+# shrinks with the rest.
 set -u
 
 src="${srcdir:-.}/tests/fuzz"
@@ -14,6 +16,19 @@ fz=$(vg_tool "${builddir:-.}/tests/fuzz/fuzz_sched${EXEEXT:-}")
 
 # The operations of a text form: no comments, no blank lines.
 ops() { sed -e 's/#.*//' -e 's/ *$//' -e '/^$/d' "$@"; }
+
+# The lines of $1 (a sequence without comments), but its machine, without
+# which what is left still fails (aborts).
+still_fails_without() {
+	lines=$(wc -l <"$1")
+	i=2
+	while [ $i -le "$lines" ]; do
+		sed "${i}d" "$1" >"$tmp/less.seq"
+		"$fz" "$tmp/less.seq" >/dev/null 2>&1
+		[ $? -ge 128 ] && printf ' %s' $i
+		i=$((i + 1))
+	done
+}
 
 # ---- every corpus input round-trips through its text -------------------
 
@@ -130,6 +145,14 @@ refuse first "the first line must be machine" "advance(1)"
 refuse second "a second machine line" "$m" "$m"
 refuse hz "machine: argument 4, \"hz=999\"" \
 	'machine(tiny, cpus=2, nosmt, hz=999, seed=7)'
+refuse soon "preempt: 0 is not a value argument 1 can have here" \
+	"$m" "preempt(0, 1)"
+refuse late "preempt: 65 is not a value argument 1 can have here" \
+	"$m" "preempt(65, 1)"
+refuse index "preempt: 8 is not a value argument 2 can have here" \
+	"$m" "preempt(1, 8)"
+refuse intask "no operation preempt done by a task" "$m" \
+	"spawn(SCHED_NORMAL, 0, nice=0, root)" "t3 preempt(1, 1)"
 # Several files: the first bad one stops the run, named by its line.
 mkdir "$tmp/several"
 "$fz" --encode "$tmp/hand.seq" "$tmp/unknown.seq" "$tmp/hz.seq" \
@@ -225,15 +248,7 @@ grep -q "19 operations to 5 in [0-9]* runs" "$tmp/err" &&
 grep -q "CONTROL: t3 is SCHED_FIFO at nice 5" "$tmp/err" &&
 	ok "the shrunk sequence fails the same check"
 ops "$tmp/shrunk.seq" >"$tmp/min.seq"
-lines=$(wc -l <"$tmp/min.seq")
-i=2
-still=""
-while [ $i -le "$lines" ]; do
-	sed "${i}d" "$tmp/min.seq" >"$tmp/less.seq"
-	"$fz" "$tmp/less.seq" >/dev/null 2>&1
-	[ $? -ge 128 ] && still="$still $i"	# aborted: still fails
-	i=$((i + 1))
-done
+still=$(still_fails_without "$tmp/min.seq")
 if [ -z "$still" ]; then
 	ok "without any one of its operations it no longer fails"
 else
@@ -247,6 +262,96 @@ if [ $? = 1 ] && grep -q "does not fail: nothing to shrink" "$tmp/err" &&
 else
 	ko "--shrink of a passing input: $(cat "$tmp/err")"
 fi
+
+# ---- preempt -------------------------------------------------------------
+
+# Two tasks burn, one on each CPU, so that their ticks meet at points.
+cat >"$tmp/p.seq" <<'EOF'
+machine(tiny, cpus=2, nosmt, hz=1000, seed=1)
+spawn(SCHED_NORMAL, 0, nice=0, root)
+spawn(SCHED_NORMAL, 0, nice=0, root)
+t3 sched_setaffinity(0, 8, &{0x1})
+t4 sched_setaffinity(0, 8, &{0x2})
+t3 burn(8)
+t4 burn(8)
+preempt(1, 1)
+preempt(2, 1)
+preempt(3, 0)
+advance(1)
+preempt(64, 1)
+EOF
+# preempt: code 30, then k - 1 and c
+"$fz" --encode "$tmp/p.seq" -o "$tmp/p.bin" &&
+	tail -c 3 "$tmp/p.bin" | od -An -tu1 | grep -q '^ *30 *63 *1$' &&
+	ok "preempt(64, 1) encodes as 30 63 1"
+# Each preempt line says which decision it chose for and what happened
+# there: the CPU stopped at a point (or none running), the one that went
+# on; or that the run ended first.
+"$fz" --print "$tmp/p.seq" | grep -v '^replay:' >"$tmp/p-out.seq"
+d='^preempt([0-9]*, [0-9])  *# decision [0-9]*'
+if grep -q "$d: no CPU running -> cpu1$" "$tmp/p-out.seq" &&
+   grep -q "$d: cpu[01] at [a-z./]*\.c:[0-9]* -> cpu[01]$" "$tmp/p-out.seq" &&
+   grep -q "$d: .* -> cpu[01], the default$" "$tmp/p-out.seq" &&
+   grep -q "$d, not reached$" "$tmp/p-out.seq"; then
+	ok "--print tells what each preempt did, or that it was not reached"
+else
+	ko "--print of preempt lines:"; cat "$tmp/p-out.seq"
+fi
+"$fz" --encode "$tmp/p-out.seq" -o "$tmp/p2.bin" &&
+	cmp -s "$tmp/p.bin" "$tmp/p2.bin" &&
+	ok "the printed preempt lines encode to the same bytes"
+# Index 0 is the default at every decision: the serial run, and no time.
+grep -v '^preempt' "$tmp/p.seq" >"$tmp/p-none.seq"
+sed 's/^preempt(\([0-9]*\), [0-9])$/preempt(\1, 0)/' "$tmp/p.seq" \
+	>"$tmp/p-dflt.seq"
+"$fz" --trace "$tmp/p-none.seq" | sed 1d >"$tmp/p-none.trace"
+"$fz" --trace "$tmp/p-dflt.seq" | sed 1d | grep -v '^preempt(' \
+	>"$tmp/p-dflt.trace"
+if cmp -s "$tmp/p-none.trace" "$tmp/p-dflt.trace"; then
+	ok "preempt lines of index 0 take no time and change nothing"
+else
+	ko "preempt(k, 0) changed the run:"
+	diff "$tmp/p-none.trace" "$tmp/p-dflt.trace" | head -10
+fi
+
+# Shrinking keeps the preempt lines that matter and drops the others:
+# this control fails a run whose schedule took another CPU twice.
+cat >"$tmp/pcontrol.seq" <<'EOF'
+machine(tiny, cpus=2, nosmt, hz=1000, seed=1)
+spawn(SCHED_NORMAL, 0, nice=0, root)
+preempt(3, 0)
+t3 burn(4)
+spawn(SCHED_NORMAL, 0, nice=0, root)
+preempt(2, 1)
+t4 sched_yield()
+t3 nice(3)
+preempt(1, 2)
+advance(2)
+preempt(64, 1)
+t4 sleep(1)
+preempt(1, 1)
+t3 burn(2)
+advance(1)
+EOF
+export FUZZ_SCHED_CONTROL=preempt
+"$fz" --shrink "$tmp/pcontrol.seq" -o "$tmp/pshrunk.seq" 2>"$tmp/err"
+ops "$tmp/pshrunk.seq" >"$tmp/pmin.seq"
+if grep -q "^# shrunk from .*; fails: CONTROL: two decisions took" \
+	"$tmp/pshrunk.seq" &&
+   [ "$(grep -c '^preempt' "$tmp/pmin.seq")" = 2 ] &&
+   [ "$(grep -c '^preempt.* -> cpu[01]$' "$tmp/pshrunk.seq")" = 2 ]; then
+	ok "--shrink keeps the 2 of 5 preempt lines that took another CPU"
+else
+	ko "--shrink with preempt lines gave:"
+	cat "$tmp/pshrunk.seq" "$tmp/err"
+fi
+still=$(still_fails_without "$tmp/pmin.seq")
+if [ -z "$still" ]; then
+	ok "without any one of its lines, preempts too, it no longer fails"
+else
+	ko "the shrunk preempt control still fails without line(s)$still"
+fi
+unset FUZZ_SCHED_CONTROL
 
 # ---- --trace -------------------------------------------------------------
 

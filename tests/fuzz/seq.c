@@ -116,6 +116,12 @@ static const struct seq_desc descs[] = {
 	[SEQ_TUNABLE] = { "tunable", 0, 2, { { K_TUNABLE }, { K_TVALUE } } },
 	[SEQ_SIGNAL] = { "send_sig", 0, 1, { TASK } },
 	[SEQ_WAKE] = { "wake_up_process", 0, 1, { TASK } },
+	/*
+	 * preempt(k, c): at the k-th decision from now, go on with the c-th
+	 * CPU ready there (0 the default).  Last, so that the codes of the
+	 * operations before it kept their bytes.
+	 */
+	[SEQ_PREEMPT] = { "preempt", 0, 2, { INT(1, 64), INT(0, 8) } },
 	[SEQ_MACHINE] = { "machine", 0, 5, {
 		{ K_DRIVER }, { K_CPUS, 0, 0, "cpus" }, { K_SMT },
 		{ K_NAME, 0, 3, "hz", hz_names, hz_values },

@@ -14,6 +14,7 @@
  *	machine(tiny, cpus=2, smt, hz=1000, seed=7)
  *	spawn(SCHED_FIFO, 50, nice=0, root)
  *	t9 sched_setscheduler(0, SCHED_RR, &{10})
+ *	preempt(2, 1)
  *	advance(3)
  *
  * Tasks are named by pid ("t9"), as the machine numbers them; the
@@ -36,7 +37,7 @@ enum seq_code {
 	SEQ_RR_INTERVAL, SEQ_NICE, SEQ_SETAFFINITY, SEQ_GETAFFINITY,
 	SEQ_YIELD, SEQ_IO_WAIT, SEQ_TASK_WAKE, SEQ_LOCK, SEQ_TRYLOCK,
 	SEQ_UNLOCK, SEQ_ADVANCE, SEQ_CPU_DOWN, SEQ_CPU_UP, SEQ_TUNABLE,
-	SEQ_SIGNAL, SEQ_WAKE,
+	SEQ_SIGNAL, SEQ_WAKE, SEQ_PREEMPT,
 	SEQ_NR_CODES,
 	SEQ_MACHINE = SEQ_NR_CODES,	/* the first line, not an operation */
 };
