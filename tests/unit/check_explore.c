@@ -19,6 +19,17 @@
  * that states differing only in what is not observed (time, slices left,
  * the driver's sleep averages beyond what prio shows) are merged: this
  * is a bounded, pruned search, not a proof over all hidden states.
+ *
+ * The CPUs interleave too.  The machine boots with "choices" and no
+ * bytes, so every decision (a point where another CPU could go on at the
+ * same instant) takes its serial default unless a choice is pushed.  A
+ * step of a sequence is an operation, run serially, or the same
+ * operation with one preemption: at its k-th decision the other CPU
+ * goes on.  Each operation is tried serially first, which says how many
+ * decisions it makes; then once preempted at each of them (up to
+ * MAX_PREEMPT_AT).  Preempted steps are sequences like the others: their
+ * states are hashed, pruned and extended the same way, so a sequence may
+ * hold one preemption per step.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -37,6 +48,12 @@
 /* The depth `make check` runs; EXPLORE_DEPTH overrides. */
 #define DEFAULT_DEPTH		3
 #define SEQ_TEXT_LEN		1024
+/*
+ * The decisions of a step that are preempted, each in a schedule of its
+ * own: all of them, but a step that makes more (an IPI storm makes
+ * thousands) only at its first ones.
+ */
+#define MAX_PREEMPT_AT		64
 
 /* ---- the alphabet -------------------------------------------------------- */
 
@@ -85,6 +102,25 @@ static int op_task(int op)
 	return op < NR_TASK_OPS * NR_SCRIPTS ? op / NR_TASK_OPS : -1;
 }
 
+/*
+ * A step: an operation of the alphabet and the decision of it that
+ * another CPU takes (0: none, the serial run).
+ */
+static int step(int op, int preempt_at)
+{
+	return op + ALPHABET * preempt_at;
+}
+
+static int step_op(int s)
+{
+	return s % ALPHABET;
+}
+
+static int step_preempt_at(int s)
+{
+	return s / ALPHABET;
+}
+
 /* ---- one machine --------------------------------------------------------- */
 
 /* The booted machine of one replay and what the explorer knows of it. */
@@ -125,6 +161,8 @@ static void machine_boot(struct machine *m, const char *driver)
 	cfg.nr_cpus = NR_CPUS_EXPLORED;
 	cfg.cmdline = cmdline;
 	cfg.checks = 1;
+	/* serial but where a step pushes a choice */
+	cfg.interleave = "choices";
 	t_boot_cfg(&cfg);
 	for (i = 0; i < NR_SCRIPTS; i++) {
 		snprintf(name, sizeof(name), "t%d", i);
@@ -322,9 +360,11 @@ typedef void (*explore_hook_t)(const struct state_obs *s);
 struct explore {
 	const char *driver;
 	int depth;
+	int serial;			/* no preempted steps */
 	explore_hook_t hook;
 	/* results */
 	unsigned long sequences;	/* replayed */
+	unsigned long preempted;	/* of them, the last step preempted */
 	unsigned long steps;		/* ops applied, over all replays */
 	unsigned long timeouts;		/* commands not done in time */
 	unsigned long states;		/* distinct */
@@ -334,39 +374,64 @@ struct explore {
 	char failure[SEQ_TEXT_LEN + 512];
 };
 
-static void append_step(char *buf, size_t len, int op, long ret)
+/*
+ * Step @s, which returned @ret, as text; a preemption with its decision
+ * (@first is the step's first), its point and the CPUs.
+ */
+static void append_step(char *buf, size_t len, int s, long ret,
+			unsigned long first)
 {
 	size_t used = strlen(buf);
-	int t = op_task(op);
+	int op = step_op(s), t = op_task(op), k = step_preempt_at(s);
+	struct sim_decision d;
 
 	if (used >= len - 1)
 		return;
 	if (t >= 0)
-		snprintf(buf + used, len - used, "%st%d %s = %ld",
-			 used ? "; " : "", t, op_names[op_kind(op)], ret);
+		used += snprintf(buf + used, len - used, "%st%d %s = %ld",
+				 used ? "; " : "", t, op_names[op_kind(op)],
+				 ret);
 	else
-		snprintf(buf + used, len - used, "%s%s = %ld",
-			 used ? "; " : "", op_names[op_kind(op)], ret);
+		used += snprintf(buf + used, len - used, "%s%s = %ld",
+				 used ? "; " : "", op_names[op_kind(op)], ret);
+	if (!k || used >= len - 1)
+		return;
+	if (sim_decision(first + k - 1, &d))
+		snprintf(buf + used, len - used, " [preempt %d: decision %lu "
+			 "not reached]", k, first + k - 1);
+	else if (d.cpu >= 0)
+		snprintf(buf + used, len - used, " [preempt %d: cpu%d at "
+			 "%s:%d -> cpu%d]", k, d.cpu, d.file, d.line,
+			 d.chosen);
+	else
+		snprintf(buf + used, len - used, " [preempt %d: no CPU "
+			 "running -> cpu%d]", k, d.chosen);
 }
 
 /*
  * Replay @seq[0..n-1] from a fresh boot, checking the machine after every
- * step.  Returns 0 with the final state's hash in *@h, or -1 with the
- * failure (the readable sequence and the report) recorded in @ex.
+ * step.  Returns 0 with the final state's hash in *@h and the number of
+ * decisions the last step made in *@decisions, or -1 with the failure
+ * (the readable sequence and the report) recorded in @ex.
  */
 static int replay(struct explore *ex, const int *seq, int n,
-		  unsigned long long *h)
+		  unsigned long long *h, int *decisions)
 {
 	char text[SEQ_TEXT_LEN] = "";
 	struct state_obs s;
 	struct machine m;
+	unsigned long first = 1;
 	long ret;
 	int i;
 
 	machine_boot(&m, ex->driver);
 	for (i = 0; i < n; i++) {
-		ret = apply_op(&m, seq[i]);
-		append_step(text, sizeof(text), seq[i], ret);
+		first = sim_nr_decisions() + 1;
+		if (step_preempt_at(seq[i]))
+			ck_assert_int_eq(sim_schedule_push(
+					 step_preempt_at(seq[i]), 1), 0);
+		ret = apply_op(&m, step_op(seq[i]));
+		append_step(text, sizeof(text), seq[i], ret, first);
 		ex->steps++;
 		if (ret == -ETIMEDOUT)
 			ex->timeouts++;
@@ -381,6 +446,7 @@ static int replay(struct explore *ex, const int *seq, int n,
 	}
 	s = observe(&m);
 	*h = state_hash(&s);
+	*decisions = sim_nr_decisions() + 1 - first;
 	t_shutdown();
 	return 0;
 fail:
@@ -391,21 +457,44 @@ fail:
 	return -1;
 }
 
-/* Depth-first: every one-op extension of @seq[0..n-1]. */
-static int explore_from(struct explore *ex, int *seq, int n)
+static int explore_from(struct explore *ex, int *seq, int n);
+
+/*
+ * Replay @seq[0..n-1] and extend it if its state is new; 0, or -1 on a
+ * failure.  The decisions its last step made go to *@decisions.
+ */
+static int visit(struct explore *ex, int *seq, int n, int *decisions)
 {
 	unsigned long long h;
-	int op;
+
+	ex->sequences++;
+	if (replay(ex, seq, n, &h, decisions))
+		return -1;
+	if (!seen_visit(h, n) || n == ex->depth)
+		return 0;
+	return explore_from(ex, seq, n);
+}
+
+/*
+ * Depth-first: every one-step extension of @seq[0..n-1]: each operation
+ * serially, then preempted at each of its first decisions.
+ */
+static int explore_from(struct explore *ex, int *seq, int n)
+{
+	int op, k, decisions, ignored;
 
 	for (op = 0; op < ALPHABET; op++) {
-		seq[n] = op;
-		ex->sequences++;
-		if (replay(ex, seq, n + 1, &h))
+		seq[n] = step(op, 0);
+		if (visit(ex, seq, n + 1, &decisions))
 			return -1;
-		if (!seen_visit(h, n + 1))
+		if (ex->serial)
 			continue;
-		if (n + 1 < ex->depth && explore_from(ex, seq, n + 1))
-			return -1;
+		for (k = 1; k <= decisions && k <= MAX_PREEMPT_AT; k++) {
+			seq[n] = step(op, k);
+			ex->preempted++;
+			if (visit(ex, seq, n + 1, &ignored))
+				return -1;
+		}
 	}
 	return 0;
 }
@@ -423,13 +512,13 @@ static void count_states(struct explore *ex)
 /* Explore every sequence of up to ex->depth ops; 0, or -1 on a failure. */
 static int explore(struct explore *ex)
 {
-	int seq[MAX_DEPTH];
+	int seq[MAX_DEPTH], decisions;
 	unsigned long long h;
 
 	seen = calloc(SEEN_SLOTS, sizeof(*seen));
 	ck_assert_ptr_nonnull(seen);
 	nr_seen = 0;
-	ck_assert_int_eq(replay(ex, seq, 0, &h), 0);
+	ck_assert_int_eq(replay(ex, seq, 0, &h, &decisions), 0);
 	seen_visit(h, 0);
 	explore_from(ex, seq, 0);
 	count_states(ex);
@@ -503,9 +592,10 @@ START_TEST(explore_every_sequence_passes_checks)
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	explore(&ex);
 	printf("explore %s: depth %d, alphabet %d: %lu states, %lu sequences "
-	       "(of %lu), %lu steps (%lu timed out), %.2f s; states by depth:",
-	       ex.driver, ex.depth, ALPHABET, ex.states, ex.sequences,
-	       all_sequences(ex.depth), ex.steps, ex.timeouts,
+	       "(of %lu) and %lu schedules preempted, %lu steps (%lu timed "
+	       "out), %.2f s; states by depth:", ex.driver, ex.depth,
+	       ALPHABET, ex.states, ex.sequences - ex.preempted,
+	       all_sequences(ex.depth), ex.preempted, ex.steps, ex.timeouts,
 	       seconds_since(&t0));
 	for (d = 0; d <= ex.depth; d++)
 		printf(" %lu", ex.per_depth[d]);
@@ -513,7 +603,9 @@ START_TEST(explore_every_sequence_passes_checks)
 	fflush(stdout);
 	ck_assert_msg(!ex.failed, "%s", ex.failure);
 	if (ex.depth >= 2)
-		ck_assert_uint_lt(ex.sequences, all_sequences(ex.depth));
+		ck_assert_uint_lt(ex.sequences - ex.preempted,
+				  all_sequences(ex.depth));
+	ck_assert_uint_gt(ex.preempted, 0);
 	for (d = 1; d <= ex.depth; d++)
 		ck_assert_msg(ex.per_depth[d] > 0, "no new state at depth %d",
 			      d);
@@ -574,6 +666,50 @@ START_TEST(explore_control_needs_depth_three)
 }
 END_TEST
 
+/*
+ * The control of interleaving: a driver that goes wrong only once t1 is
+ * FIFO and a step was preempted.  The explorer must find it and name the
+ * preemption (the decision's point and the CPU that went on), and must
+ * not find it with every step serial.
+ */
+static void break_when_preempted(const struct state_obs *s)
+{
+	if (s->task[1].policy == SIM_SCHED_FIFO && sim_schedule_length())
+		kfix_install_liar(KFIX_LIE_CHECK);
+}
+
+START_TEST(explore_finds_bug_behind_a_preemption)
+{
+	struct explore ex = {
+		.driver = sim_driver_name(_i), .depth = 2,
+		.hook = break_when_preempted,
+	};
+
+	ck_assert_int_eq(explore(&ex), -1);
+	printf("explore %s preempt control: %lu sequences before: %s\n",
+	       ex.driver, ex.sequences, ex.failure);
+	ck_assert_ptr_nonnull(strstr(ex.failure, "own check: "
+				     KFIX_LIE_REASON));
+	ck_assert_ptr_nonnull(strstr(ex.failure, "t1 "
+				     "sched_setscheduler(FIFO,10) = 0"));
+	ck_assert_ptr_nonnull(strstr(ex.failure, " [preempt "));
+	ck_assert_ptr_nonnull(strstr(ex.failure, "1 not the default"));
+}
+END_TEST
+
+START_TEST(explore_control_needs_a_preemption)
+{
+	struct explore ex = {
+		.driver = sim_driver_name(_i), .depth = 3, .serial = 1,
+		.hook = break_when_preempted,
+	};
+
+	ck_assert_int_eq(explore(&ex), 0);
+	ck_assert_msg(!ex.failed, "%s", ex.failure);
+	ck_assert_uint_eq(ex.preempted, 0);
+}
+END_TEST
+
 /* ---- the suite ----------------------------------------------------------- */
 
 static Suite *explore_suite(void)
@@ -592,6 +728,8 @@ static Suite *explore_suite(void)
 	tcase_set_timeout(tc, 120);
 	tcase_add_loop_test(tc, explore_finds_bug_three_ops_deep, 0, n);
 	tcase_add_loop_test(tc, explore_control_needs_depth_three, 0, n);
+	tcase_add_loop_test(tc, explore_finds_bug_behind_a_preemption, 0, n);
+	tcase_add_loop_test(tc, explore_control_needs_a_preemption, 0, n);
 	suite_add_tcase(s, tc);
 	return s;
 }
