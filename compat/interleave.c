@@ -355,14 +355,22 @@ static void note_taken(unsigned long n, int cpu)
 	v->taken[v->nr_taken++] = (struct ilv_step){ .n = n, .cpu = cpu };
 }
 
+/* Kept from small up: a fuzzer boots a machine for every input. */
 static void note_decision(const struct sim_decision *d)
 {
 	struct sim_ilv *v = &sim.ilv;
+	struct sim_decision *log;
 
 	if (v->nr_log >= ILV_LOG_MAX)
 		return;
-	if (!v->log)
-		v->log = kmalloc(ILV_LOG_MAX * sizeof(*v->log), GFP_KERNEL);
+	if (v->nr_log == v->log_size) {
+		v->log_size = v->log_size ? 2 * v->log_size : 256;
+		log = kmalloc(v->log_size * sizeof(*log), GFP_KERNEL);
+		if (v->nr_log)
+			memcpy(log, v->log, v->nr_log * sizeof(*log));
+		kfree(v->log);
+		v->log = log;
+	}
 	v->log[v->nr_log++] = *d;
 }
 

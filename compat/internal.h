@@ -203,7 +203,7 @@ struct ilv_count {
 	int used;
 };
 
-#define ILV_COUNTS	4096		/* distinct (CPU, point) pairs */
+#define ILV_COUNTS	1024		/* distinct (CPU, point) pairs */
 
 struct sim_ilv {
 	enum sim_ilv_mode mode;
@@ -233,7 +233,7 @@ struct sim_ilv {
 	struct ilv_step *taken;
 	int nr_taken, taken_size;
 	struct sim_decision *log;
-	unsigned long nr_log;
+	unsigned long nr_log, log_size;
 	struct ilv_count *counts;	/* hashed by CPU, line, file */
 	int nr_counts;
 	unsigned long long free_when;	/* the instant of ... */
