@@ -185,6 +185,8 @@ static struct rt_mutex *lock_blocked_on(struct task_struct *task,
  *	or NULL
  * @top_task: the task that caused the walk (a cycle if it owns a lock
  *	on the chain), or NULL when no cycle can exist
+ * @orig_waiter: @top_task's waiter on @orig_lock, or NULL: once the lock
+ *	was handed to it (->task cleared), the walk has nothing to do
  * @detect: the caller asked for deadlock detection
  *
  * Returns 0, or -EDEADLK for a cycle, and for a chain longer than
@@ -192,7 +194,8 @@ static struct rt_mutex *lock_blocked_on(struct task_struct *task,
  * reference on @task; runs with interrupts off.
  */
 static int adjust_chain(struct task_struct *task, struct rt_mutex *orig_lock,
-			struct task_struct *top_task, int detect)
+			struct task_struct *top_task,
+			struct rt_mutex_waiter *orig_waiter, int detect)
 {
 	struct rt_mutex_waiter *waiter, *old_top;
 	struct task_struct *owner;
@@ -213,6 +216,16 @@ static int adjust_chain(struct task_struct *task, struct rt_mutex *orig_lock,
 		lock = lock_blocked_on(task, &waiter);
 		if (!lock)
 			break;
+		/*
+		 * On SMP the owner the walk started from may have let
+		 * orig_lock go to top_task meanwhile, and be blocked since
+		 * on a lock top_task holds: no cycle, and nothing to lend.
+		 */
+		if (orig_waiter && !orig_waiter->task) {
+			spin_unlock(&task->pi_lock);
+			spin_unlock(&lock->wait_lock);
+			break;
+		}
 		owner = lock->owner;
 		BUG_ON(!owner);
 		if (lock == orig_lock || owner == top_task) {
@@ -428,7 +441,8 @@ static int rt_mutex_slowlock(struct rt_mutex *lock, long state, int detect)
 			}
 			owner = task_blocks_on_rt_mutex(lock, &waiter);
 			spin_unlock(&lock->wait_lock);
-			ret = adjust_chain(owner, lock, current, detect);
+			ret = adjust_chain(owner, lock, current, &waiter,
+					   detect);
 			put_task_struct(owner);
 			if (ret == -EDEADLK && !detect &&
 			    state == TASK_INTERRUPTIBLE) {
@@ -454,7 +468,7 @@ static int rt_mutex_slowlock(struct rt_mutex *lock, long state, int detect)
 		owner = remove_waiter(lock, &waiter);
 	spin_unlock(&lock->wait_lock);
 	if (owner) {
-		adjust_chain(owner, NULL, NULL, 0);
+		adjust_chain(owner, NULL, NULL, NULL, 0);
 		put_task_struct(owner);
 	}
 	local_irq_restore(flags);
@@ -581,5 +595,5 @@ void rt_mutex_adjust_pi(struct task_struct *p)
 	spin_unlock_irqrestore(&p->pi_lock, flags);
 	if (unchanged)
 		return;
-	adjust_chain(p, NULL, NULL, 0);
+	adjust_chain(p, NULL, NULL, NULL, 0);
 }

@@ -898,7 +898,21 @@ END_TEST
 
 /* ---- replay -------------------------------------------------------------- */
 
-/* RACES_REPLAY=SCENARIO:DRIVER:SPEC: one run, its report, exit 1 if any. */
+/* The last @lines of the printk log of the machine just shut down. */
+static void print_log_tail(int lines)
+{
+	const char *log = sim_log(), *p = log + strlen(log);
+
+	while (p > log && lines >= 0)
+		if (*--p == '\n')
+			lines--;
+	printf("printk log, its end:\n%s", p == log ? p : p + 1);
+}
+
+/*
+ * RACES_REPLAY=SCENARIO:DRIVER:SPEC: one run, its report and the end of
+ * its printk log; exit 1 if it reported.
+ */
 static int replay_one(const char *what)
 {
 	const char *drv = strchr(what, ':'), *spec;
@@ -921,6 +935,8 @@ static int replay_one(const char *what)
 	run_scenario(sc, name, spec + 1, &r);
 	printf("%s on %s, %s: %lu decisions: %s\n", sc->name, name, spec + 1,
 	       r.decisions, r.outcome == CLEAN ? "clean" : r.report);
+	if (r.outcome != CLEAN)
+		print_log_tail(20);
 	return r.outcome == CLEAN ? 0 : r.outcome == REPORTED ? 1 : 2;
 }
 
