@@ -374,9 +374,11 @@ static int inject_fn(void *data)
 {
 	struct inject *in = data;
 
+	sim_hb_borrow(in->cpu);
 	sim_irq_enter(in->cpu);
 	in->fn(in->arg);
 	sim_irq_exit(in->cpu);
+	sim_hb_unborrow(in->cpu);
 	in->drain.result = sim_drain(in->drain.limit, in->drain.done,
 				     in->drain.arg);
 	sim_free_dead_tasks();

@@ -571,9 +571,11 @@ int sim_ilv_decide(int at, unsigned long ready, int dflt, const char *file,
 		.line = line, .ready = ready, .dflt = dflt, .chosen = cpu,
 		.seen = seen, .when = sim.now, .digest = sim.digest,
 		.progress = progress() };
+	sim_hb_ignore_begin();	/* the machine's log, not the CPU's */
 	note_decision(&d);
 	if (cpu != dflt)
 		note_taken(n, cpu);
+	sim_hb_ignore_end();
 	v->running = cpu;
 	return cpu;
 }

@@ -304,6 +304,74 @@ static inline struct sim_cpu *this_sim_cpu(void)
 	return &sim.cpu[smp_processor_id()];
 }
 
+/*
+ * The race detector (configure --enable-tsan; docs/machine.md): what
+ * the hardware orders, said to ThreadSanitizer, for which every context
+ * is a fiber of its own and a switch orders nothing.  Elsewhere these
+ * compile to nothing.  The keys are addresses used as names: each CPU's
+ * program order, the IPIs sent to it.
+ */
+#ifdef PLUGSCHED_TSAN
+#define SIM_TSAN		1
+#define sim_hb_acquire(key)	host_hb_acquire(key)
+#define sim_hb_release(key)	host_hb_release(key)
+#define sim_hb_ignore_begin()	host_hb_ignore_begin()
+#define sim_hb_ignore_end()	host_hb_ignore_end()
+#else
+#define SIM_TSAN		0
+#define sim_hb_acquire(key)	do { } while (0)
+#define sim_hb_release(key)	do { } while (0)
+#define sim_hb_ignore_begin()	do { } while (0)
+#define sim_hb_ignore_end()	do { } while (0)
+#endif
+#define SIM_HB_CPU(n)		(&sim.cpu[n].id)
+#define SIM_HB_IPI(n)		(&sim.cpu[n].ipi_pending)
+
+/*
+ * Work the machine's context does for @cpu (an interrupt the harness
+ * injects) is, for the race detector, that CPU's too.  It comes after
+ * all that every CPU did so far: the harness acts on what it saw, as a
+ * program's threads do after they synchronised in user space.
+ */
+#ifdef PLUGSCHED_TSAN
+static inline void sim_hb_borrow(int cpu)
+{
+	int i;
+
+	host_hb_context_begin();
+	for (i = 0; i < sim.nr_cpus; i++)
+		sim_hb_acquire(SIM_HB_CPU(i));
+}
+
+static inline void sim_hb_unborrow(int cpu)
+{
+	sim_hb_release(SIM_HB_CPU(cpu));
+	host_hb_context_end();
+}
+#else
+#define sim_hb_borrow(cpu)	do { } while (0)
+#define sim_hb_unborrow(cpu)	do { } while (0)
+#endif
+
+/* A context starts or goes on executing for this CPU: after its past. */
+static inline void sim_hb_cpu_enter(void)
+{
+	sim_hb_acquire(SIM_HB_CPU(sim_this_cpu));
+}
+
+/*
+ * sim_ctx_switch - host_ctx_switch() from a context that executes for
+ * a CPU: what the CPU did so far happens before what it does next, in
+ * whichever context; and when @from goes on, it does so after what its
+ * CPU then (perhaps another one) did before.
+ */
+static inline void sim_ctx_switch(struct host_ctx *from, struct host_ctx *to)
+{
+	sim_hb_release(SIM_HB_CPU(sim_this_cpu));
+	host_ctx_switch(from, to);
+	sim_hb_cpu_enter();
+}
+
 /* machine.c */
 void sim_park(enum sim_park why, unsigned long long until);
 void sim_account_cpu(struct sim_cpu *c);

@@ -339,6 +339,7 @@ void __lock_acquire(spinlock_t *lock, const char *file, int line)
 	spin_while_held(lock, &lock->dep, lock->slock, SPIN_EXCL, file, line);
 	acquire(&lock->dep, lock, lock->slock, file, line, 0);
 	lock->slock = 1;
+	sim_hb_acquire(lock);
 }
 
 int __lock_tryacquire(spinlock_t *lock, const char *file, int line)
@@ -353,11 +354,13 @@ int __lock_tryacquire(spinlock_t *lock, const char *file, int line)
 	push_held(c, &lock->dep, lock, file, line, 1, 0);
 	note_owner(&lock->dep, file, line);
 	lock->slock = 1;
+	sim_hb_acquire(lock);
 	return 1;
 }
 
 void __lock_release(spinlock_t *lock, const char *file, int line)
 {
+	sim_hb_release(lock);
 	release(&lock->dep, lock, lock->slock, file, line);
 	lock->slock = 0;
 	lock->dep.owner_cpu = -1;
@@ -376,14 +379,17 @@ void __read_acquire(rwlock_t *lock, const char *file, int line)
 		/* Readers nest: only the first one takes part in ordering. */
 		push_held(this_sim_cpu(), &lock->dep, lock, file, line, 0, 1);
 		lock->readers++;
+		sim_hb_acquire(lock);
 		return;
 	}
 	acquire(&lock->dep, lock, 0, file, line, 1);
 	lock->readers = 1;
+	sim_hb_acquire(lock);
 }
 
 void __read_release(rwlock_t *lock, const char *file, int line)
 {
+	sim_hb_release(lock);
 	release(&lock->dep, lock, lock->readers > 0, file, line);
 	if (--lock->readers == 0) {
 		lock->dep.owner_cpu = -1;
@@ -399,10 +405,12 @@ void __write_acquire(rwlock_t *lock, const char *file, int line)
 			line);
 	acquire(&lock->dep, lock, lock->readers != 0, file, line, 0);
 	lock->readers = -1;
+	sim_hb_acquire(lock);
 }
 
 void __write_release(rwlock_t *lock, const char *file, int line)
 {
+	sim_hb_release(lock);
 	release(&lock->dep, lock, lock->readers < 0, file, line);
 	lock->readers = 0;
 	lock->dep.owner_cpu = -1;

@@ -130,6 +130,7 @@ void smp_send_reschedule(int cpu)
 	if (cpu < 0 || cpu >= sim.nr_cpus)
 		sim_fail("BUG: reschedule IPI to cpu%d, which does not exist",
 			 cpu);
+	sim_hb_release(SIM_HB_IPI(cpu));
 	sim.cpu[cpu].ipi_pending = 1;
 	sim_point_at(__FILE__, __LINE__);
 }
@@ -270,7 +271,7 @@ struct task_struct *__sim_switch_to(struct task_struct *prev,
 	prev->sim->on_cpu = 0;
 	next->sim->on_cpu = 1;
 	c->switch_from = prev;
-	host_ctx_switch(prev->sim->ctx, next->sim->ctx);
+	sim_ctx_switch(prev->sim->ctx, next->sim->ctx);
 
 	return this_sim_cpu()->switch_from;
 }
@@ -303,7 +304,7 @@ void sim_park(enum sim_park why, unsigned long long until)
 	sim_check_left_entry(p->sim->sched_ctx, "returning to the machine");
 	c->park = why;
 	c->burn_end = until;
-	host_ctx_switch(p->sim->ctx, host_ctx_main());
+	sim_ctx_switch(p->sim->ctx, host_ctx_main());
 }
 
 #define SPIN_NS	1000ULL		/* virtual time one cpu_relax() takes */
@@ -318,7 +319,7 @@ void cpu_relax(void)
 	sim_check_no_locks(c->id, "busy-waiting");
 	c->park = PARK_SPIN;
 	c->burn_end = sim.now + SPIN_NS;
-	host_ctx_switch(current->sim->ctx, host_ctx_main());
+	sim_ctx_switch(current->sim->ctx, host_ctx_main());
 }
 
 /*
@@ -350,7 +351,7 @@ static void resume_task(struct sim_cpu *c, struct host_ctx *from)
 	sim_this_cpu = c->id;
 	c->park = PARK_NONE;
 	c->started = 1;
-	host_ctx_switch(from, sim_current[c->id]->sim->ctx);
+	sim_ctx_switch(from, sim_current[c->id]->sim->ctx);
 }
 
 /*
@@ -421,6 +422,7 @@ static void tick_body(struct sim_cpu *c)
 static void ipi_body(struct sim_cpu *c)
 {
 	c->ipi_pending = 0;
+	sim_hb_acquire(SIM_HB_IPI(c->id));
 	sim_irq_enter(c->id);
 	sim_irq_exit(c->id);
 }
@@ -500,8 +502,19 @@ static enum sim_event next_event(unsigned long long *when, int *cpu,
 	return best;
 }
 
+static void start_interrupt(enum sim_event ev, struct sim_cpu *c);
+
 static void process_event(enum sim_event ev, struct sim_cpu *c)
 {
+	/*
+	 * The race detector: an interrupt executes for its CPU, which the
+	 * machine's context cannot do (it orders nothing): on the CPU's
+	 * interrupt stack, as when CPUs interleave.
+	 */
+	if (SIM_TSAN && ev != EV_BURN && ev != EV_NONE) {
+		start_interrupt(ev, c);
+		return;
+	}
 	switch (ev) {
 	case EV_IPI:
 		do_ipi(c);
@@ -597,7 +610,7 @@ static void stop_at_point(struct sim_cpu *c, const char *file, int line)
 	c->at_point = 1;
 	c->point_file = file;
 	c->point_line = line;
-	host_ctx_switch(ctx, host_ctx_main());
+	sim_ctx_switch(ctx, host_ctx_main());
 }
 
 /**
@@ -690,6 +703,7 @@ static void irq_stack_entry(void *arg)
 
 	struct host_ctx *back;
 
+	sim_hb_cpu_enter();
 	for (;;) {
 		if (c->irq_event == EV_TICK)
 			tick_body(c);
@@ -700,11 +714,11 @@ static void irq_stack_entry(void *arg)
 		back = c->irq_return;
 		c->irq_return = NULL;
 		if (back)		/* nested in a kernel path: back to it */
-			host_ctx_switch(c->irq_stack, back);
+			sim_ctx_switch(c->irq_stack, back);
 		else if (cpu_needs_resched(c))
 			resume_task(c, c->irq_stack);
 		else
-			host_ctx_switch(c->irq_stack, host_ctx_main());
+			sim_ctx_switch(c->irq_stack, host_ctx_main());
 	}
 }
 
@@ -741,7 +755,7 @@ static void take_pending_interrupt(struct sim_cpu *c)
 	need_irq_stack(c);
 	c->in_irq_stack = 1;
 	c->irq_return = p->sim->ctx;
-	host_ctx_switch(p->sim->ctx, c->irq_stack);
+	sim_ctx_switch(p->sim->ctx, c->irq_stack);
 	if (need_resched())
 		preempt_schedule();
 }
@@ -989,11 +1003,13 @@ void sim_start_kernel(void)
 
 static void boot_cpu_entry(void *unused)
 {
+	sim_hb_cpu_enter();
 	sim_start_kernel();
 }
 
 static void idle_entry(void *unused)
 {
+	sim_hb_cpu_enter();
 	local_irq_enable();
 	cpu_idle();
 }
@@ -1027,6 +1043,7 @@ int cpu_up(unsigned int cpu)
 	c->idle->sim->on_cpu = 1;
 	c->next_tick = (sim.now / sim.tick_ns + 1) * sim.tick_ns;
 	c->last_acct = sim.now;
+	sim_hb_release(SIM_HB_CPU(cpu));	/* it starts after all this */
 	c->online = 1;
 	cpu_set(cpu, cpu_online_map);
 	sim_cpu_notify(CPU_ONLINE, cpu);
@@ -1079,6 +1096,7 @@ static void __cpu_die(unsigned int cpu)
 	int i;
 
 	sim_account_cpu(c);
+	sim_hb_acquire(SIM_HB_CPU(cpu));	/* after its last work */
 	c->online = 0;
 	c->ipi_pending = 0;
 	if (sim.timekeeper == (int)cpu)

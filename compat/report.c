@@ -12,7 +12,7 @@
 
 #include "internal.h"
 
-void sim_log_append(const char *s, unsigned long len)
+static void log_append(const char *s, unsigned long len)
 {
 	char *bigger;
 
@@ -35,6 +35,13 @@ void sim_log_append(const char *s, unsigned long len)
 	sim.log[sim.log_len] = '\0';
 	if (sim.cfg.echo_log)
 		host_write_err(s, len);
+}
+
+void sim_log_append(const char *s, unsigned long len)
+{
+	sim_hb_ignore_begin();	/* the machine's log, not the CPU's */
+	log_append(s, len);
+	sim_hb_ignore_end();
 }
 
 /*

@@ -169,9 +169,15 @@ struct task_struct *sim_copy_process(unsigned long clone_flags,
 	st = kzalloc(sizeof(*st), GFP_KERNEL);
 	if (!p || !st)
 		sim_fail("out of host memory for a task");
+	/*
+	 * dup_task_struct()'s copy reads fields other CPUs may be changing;
+	 * what the scheduler uses, sched_fork() sets again.
+	 */
+	sim_hb_ignore_begin();
 	*p = *parent;
-	st->task = p;
 	st->ti = *parent->thread_info;
+	sim_hb_ignore_end();
+	st->task = p;
 	st->ti.task = p;
 	st->ti.flags = 0;
 	st->ti.cpu = smp_processor_id();
@@ -248,6 +254,7 @@ static void task_entry(void *data)
 {
 	struct sim_task *st = data;
 
+	sim_hb_cpu_enter();
 	schedule_tail(this_sim_cpu()->switch_from);
 	if (st->script)
 		sim_script_body(NULL);
@@ -261,6 +268,7 @@ static void kthread_entry(void *data)
 	struct sim_task *st = data;
 	int ret = 0;
 
+	sim_hb_cpu_enter();
 	schedule_tail(this_sim_cpu()->switch_from);
 	if (!st->should_stop)
 		ret = st->kfn(st->kdata);
@@ -497,6 +505,7 @@ void lock_cpu_hotplug(void)
 		finish_wait(&sim.hotplug_wait, &wait);
 	}
 	sim.hotplug_owner = current;
+	sim_hb_acquire(&sim.hotplug_owner);
 }
 
 void unlock_cpu_hotplug(void)
@@ -506,6 +515,7 @@ void unlock_cpu_hotplug(void)
 			 sim_task_name(current),
 			 sim.hotplug_owner ?
 			 sim_task_name(sim.hotplug_owner) : "nobody");
+	sim_hb_release(&sim.hotplug_owner);
 	sim.hotplug_owner = NULL;
 	wake_up(&sim.hotplug_wait);
 }

@@ -55,7 +55,9 @@ struct mm_struct *sim_mm_copy(struct mm_struct *old)
 		return mm;
 	list_for_each_entry(r, &old->regions, list) {
 		n = map_region(mm, r->start, r->len);
+		sim_hb_ignore_begin();	/* user memory: no kernel data */
 		memcpy(n->mem, r->mem, r->len);
+		sim_hb_ignore_end();
 	}
 	mm->next_uaddr = old->next_uaddr;
 	return mm;
@@ -130,10 +132,12 @@ static unsigned long user_copy(void *dst, const void *src, unsigned long n,
 			user_copy(dst, src, ok, to_user);
 		return n - ok;
 	}
+	sim_hb_ignore_begin();		/* user memory: no kernel data */
 	if (to_user)
 		memcpy(mem, src, n);
 	else
 		memcpy(dst, mem, n);
+	sim_hb_ignore_end();
 	return 0;
 }
 

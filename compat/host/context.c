@@ -16,6 +16,13 @@
  * registered, and under AddressSanitizer each switch is announced
  * (__sanitizer_start_switch_fiber() before, ..._finish_...() after), so
  * that the switches are understood.
+ *
+ * Under the race detector (configure --enable-tsan) each context is a
+ * ThreadSanitizer fiber, and a switch orders nothing: what orders one
+ * simulated CPU's work before another's is said by the machine through
+ * host_hb_acquire() and host_hb_release().  The machine's own context
+ * takes no part at all: its reads and writes and its synchronisation
+ * are ignored (docs/machine.md, "The race detector").
  */
 #undef _FORTIFY_SOURCE		/* __longjmp_chk rejects switching stacks */
 #define _GNU_SOURCE
@@ -49,6 +56,20 @@
 #include <sanitizer/common_interface_defs.h>
 #endif
 
+#ifdef PLUGSCHED_TSAN
+#include <sanitizer/tsan_interface.h>
+
+/*
+ * The runtime has these, but no header of clang 14 declares them: the
+ * thread's (here: the fiber's) reads and writes, and its
+ * synchronisation, ignored.
+ */
+void __tsan_ignore_thread_begin(void);
+void __tsan_ignore_thread_end(void);
+void AnnotateIgnoreSyncBegin(const char *file, int line);
+void AnnotateIgnoreSyncEnd(const char *file, int line);
+#endif
+
 struct host_ctx {
 	jmp_buf jb;
 	void *map;			/* guard page + stack */
@@ -59,6 +80,7 @@ struct host_ctx {
 	const void *stack_lo;		/* for ASan: the stack in use */
 	size_t stack_size;
 	void *asan_fake;		/* ASan's, while switched away */
+	void *tsan_fiber;		/* TSan's view of the context */
 };
 
 #define STACK_CACHE	64
@@ -113,6 +135,155 @@ static struct host_ctx *guard_ctx;	/* whose stack guard_jb is on */
 static struct host_ctx *running = &main_ctx;	/* the stack in use */
 static struct host_ctx *switching_from;
 
+#ifdef PLUGSCHED_TSAN
+/*
+ * What a context freed did happens before all that a context made
+ * later does: a machine booted after another one runs on the same
+ * static data (the drivers' runqueues) and on reused stacks, and
+ * nothing else orders its CPUs after the first machine's.  Within a
+ * run, a task is freed only after its exit, which a later task's work
+ * follows on hardware too.
+ */
+static char fiber_generation;
+
+static void tsan_switch(const struct host_ctx *to)
+{
+	__tsan_switch_to_fiber(to->tsan_fiber,
+			       __tsan_switch_to_fiber_no_sync);
+}
+
+/*
+ * The machine's context: the host thread's own fiber, ignored from the
+ * start (a constructor, so before any kernel code runs), for nothing
+ * it does is a simulated CPU's work.
+ */
+static void __attribute__((constructor)) tsan_main_ignore(void)
+{
+	main_ctx.tsan_fiber = __tsan_get_current_fiber();
+	__tsan_ignore_thread_begin();
+	AnnotateIgnoreSyncBegin(__FILE__, __LINE__);
+}
+
+/* At exit, the runtime wants every ignore ended. */
+static void __attribute__((destructor)) tsan_main_unignore(void)
+{
+	if (running != &main_ctx)
+		tsan_switch(&main_ctx);
+	AnnotateIgnoreSyncEnd(__FILE__, __LINE__);
+	__tsan_ignore_thread_end();
+}
+
+/* Release @fiber's work to the contexts made from now on, then drop it. */
+static void tsan_destroy(void *fiber)
+{
+	__tsan_switch_to_fiber(fiber, __tsan_switch_to_fiber_no_sync);
+	__tsan_release(&fiber_generation);
+	tsan_switch(running);
+	__tsan_destroy_fiber(fiber);
+}
+
+#define tsan_free(ctx)		tsan_destroy((ctx)->tsan_fiber)
+
+/* The fiber the machine's context runs as, between the two below. */
+static void *borrowed;
+
+/**
+ * host_hb_context_begin - the machine's context runs as a fiber of its
+ * own, made now, until host_hb_context_end() or host_escape().
+ */
+void host_hb_context_begin(void)
+{
+	if (running != &main_ctx || borrowed)
+		return;
+	borrowed = __tsan_create_fiber(0);
+	__tsan_switch_to_fiber(borrowed, __tsan_switch_to_fiber_no_sync);
+	__tsan_acquire(&fiber_generation);
+}
+
+/**
+ * host_hb_context_end - back to the machine's own, ignored, fiber; what
+ * the borrowed one did happens before every context made later.
+ */
+void host_hb_context_end(void)
+{
+	void *fiber = borrowed;
+
+	if (!fiber)
+		return;
+	borrowed = NULL;
+	tsan_destroy(fiber);
+}
+
+/**
+ * host_hb_ignore_begin - the running fiber's reads, writes and
+ * synchronisation are ignored until host_hb_ignore_end().  The machine's
+ * own fiber ignores them for good already.
+ */
+void host_hb_ignore_begin(void)
+{
+	if (running != &main_ctx || borrowed) {
+		__tsan_ignore_thread_begin();
+		AnnotateIgnoreSyncBegin(__FILE__, __LINE__);
+	}
+}
+
+void host_hb_ignore_end(void)
+{
+	if (running != &main_ctx || borrowed) {
+		AnnotateIgnoreSyncEnd(__FILE__, __LINE__);
+		__tsan_ignore_thread_end();
+	}
+}
+
+/**
+ * host_hb_acquire - what was released on @addr happens before what the
+ * running fiber does next; nothing in the machine's own.
+ */
+void host_hb_acquire(const void *addr)
+{
+	if (running != &main_ctx || borrowed)
+		__tsan_acquire((void *)addr);
+}
+
+/**
+ * host_hb_release - what the running fiber did so far happens before
+ * what follows a later host_hb_acquire() of @addr; nothing in the
+ * machine's own.
+ */
+void host_hb_release(const void *addr)
+{
+	if (running != &main_ctx || borrowed)
+		__tsan_release((void *)addr);
+}
+#else
+#define tsan_switch(to)		do { } while (0)
+#define tsan_free(ctx)		do { } while (0)
+
+void host_hb_context_begin(void)
+{
+}
+
+void host_hb_context_end(void)
+{
+}
+
+void host_hb_ignore_begin(void)
+{
+}
+
+void host_hb_ignore_end(void)
+{
+}
+
+void host_hb_acquire(const void *addr)
+{
+}
+
+void host_hb_release(const void *addr)
+{
+}
+#endif
+
 /*
  * Tell ASan that the stack of @to is about to be in use, and, once
  * there, which stack was left: that is how the main context's stack,
@@ -121,6 +292,7 @@ static struct host_ctx *switching_from;
 static void switch_begin(struct host_ctx *from, const struct host_ctx *to)
 {
 	switching_from = from;
+	tsan_switch(to);
 #ifdef HAVE_ASAN
 	__sanitizer_start_switch_fiber(&from->asan_fake, to->stack_lo,
 				       to->stack_size);
@@ -151,6 +323,9 @@ static void ctx_trampoline(void)
 		_longjmp(create_return, 1);
 	}
 	switch_end(self);	/* first switched to: the task starts */
+#ifdef PLUGSCHED_TSAN
+	__tsan_acquire(&fiber_generation);
+#endif
 	self->entry(self->arg);
 	fprintf(stderr, "plugsched: a task context returned from its entry\n");
 	abort();
@@ -180,6 +355,9 @@ struct host_ctx *host_ctx_new(unsigned long stack_size,
 	ctx->arg = arg;
 	ctx->stack_lo = (char *)ctx->map + page;
 	ctx->stack_size = stack_size;
+#ifdef PLUGSCHED_TSAN
+	ctx->tsan_fiber = __tsan_create_fiber(0);
+#endif
 #ifdef HAVE_VALGRIND
 	ctx->vg_stack_id = VALGRIND_STACK_REGISTER((char *)ctx->map + page,
 						   (char *)ctx->map +
@@ -187,7 +365,7 @@ struct host_ctx *host_ctx_new(unsigned long stack_size,
 #endif
 
 	if (getcontext(&uc))
-		goto out_unmap;
+		goto out_fiber;
 	uc.uc_stack.ss_sp = (char *)ctx->map + page;
 	uc.uc_stack.ss_size = stack_size;
 	uc.uc_link = NULL;
@@ -206,7 +384,10 @@ struct host_ctx *host_ctx_new(unsigned long stack_size,
 	creating = NULL;
 	return ctx;
 
-out_unmap:
+out_fiber:
+#ifdef PLUGSCHED_TSAN
+	__tsan_destroy_fiber(ctx->tsan_fiber);
+#endif
 	stack_put(ctx->map, ctx->map_size);
 out_free:
 	free(ctx);
@@ -228,6 +409,7 @@ void host_ctx_free(struct host_ctx *ctx)
 #ifdef HAVE_VALGRIND
 	VALGRIND_STACK_DEREGISTER(ctx->vg_stack_id);
 #endif
+	tsan_free(ctx);
 	stack_put(ctx->map, ctx->map_size);
 	free(ctx);
 }
@@ -259,6 +441,7 @@ void host_escape(void)
 		fprintf(stderr, "plugsched: machine failure outside a run\n");
 		abort();
 	}
+	host_hb_context_end();
 	if (running != guard_ctx)
 		switch_begin(running, guard_ctx);
 	_longjmp(*guard_jb, 1);

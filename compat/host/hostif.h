@@ -28,6 +28,36 @@ void host_ctx_free(struct host_ctx *ctx);
 int host_guard(int (*fn)(void *), void *arg);
 void host_escape(void) __attribute__((noreturn));
 
+/*
+ * The race detector (configure --enable-tsan; elsewhere these do
+ * nothing).  host_hb_release() makes all that the running context did
+ * so far happen before what any context does after a later
+ * host_hb_acquire() of the same @addr, an address used as a name only.
+ * In the machine's own context both do nothing: it orders no CPU's
+ * work.
+ */
+void host_hb_acquire(const void *addr);
+void host_hb_release(const void *addr);
+
+/*
+ * From the machine's context: what runs until host_hb_context_end()
+ * (or host_escape()) is, for the race detector, a context of its own,
+ * made for it, taking part in the orders above.  For work done on the
+ * machine's stack that a CPU does on hardware: an interrupt the harness
+ * injects.
+ */
+void host_hb_context_begin(void);
+void host_hb_context_end(void);
+
+/*
+ * What the running context does until host_hb_ignore_end() is the
+ * machine's own bookkeeping, on a CPU's behalf but no work of it: its
+ * reads and writes (and the C library's) and its synchronisation are
+ * ignored.  No context switch may come in between.
+ */
+void host_hb_ignore_begin(void);
+void host_hb_ignore_end(void);
+
 void *host_alloc(unsigned long size);		/* zeroed; NULL on failure */
 void host_free(void *ptr);
 void host_write_err(const char *s, unsigned long len);

@@ -8,6 +8,8 @@
 #ifndef _ASM_THREAD_INFO_H
 #define _ASM_THREAD_INFO_H
 
+#include <linux/compiler.h>
+
 struct task_struct;
 
 struct thread_info {
@@ -28,6 +30,26 @@ struct thread_info {
 extern struct thread_info *sim_current_thread_info(void);
 #define current_thread_info()	sim_current_thread_info()
 
+/*
+ * The kernel's are atomic bitops: another CPU sets need_resched.  For
+ * the race detector (linux/compiler.h) they are the compiler's atomics.
+ */
+#ifdef __SIM_TSAN
+static inline void set_ti_thread_flag(struct thread_info *ti, int flag)
+{
+	__atomic_fetch_or(&ti->flags, 1UL << flag, __ATOMIC_SEQ_CST);
+}
+
+static inline void clear_ti_thread_flag(struct thread_info *ti, int flag)
+{
+	__atomic_fetch_and(&ti->flags, ~(1UL << flag), __ATOMIC_SEQ_CST);
+}
+
+static inline int test_ti_thread_flag(struct thread_info *ti, int flag)
+{
+	return (__atomic_load_n(&ti->flags, __ATOMIC_RELAXED) >> flag) & 1;
+}
+#else
 static inline void set_ti_thread_flag(struct thread_info *ti, int flag)
 {
 	ti->flags |= 1UL << flag;
@@ -42,6 +64,7 @@ static inline int test_ti_thread_flag(struct thread_info *ti, int flag)
 {
 	return (ti->flags >> flag) & 1;
 }
+#endif
 
 static inline int test_and_clear_ti_thread_flag(struct thread_info *ti,
 						int flag)

@@ -27,7 +27,12 @@ static inline void __clear_bit(int nr, volatile unsigned long *addr)
 
 static inline int test_bit(int nr, const volatile unsigned long *addr)
 {
+#ifdef __SIM_TSAN
+	return (__atomic_load_n(&addr[BIT_WORD(nr)], __ATOMIC_RELAXED) &
+		BIT_MASK(nr)) != 0;
+#else
 	return (addr[BIT_WORD(nr)] & BIT_MASK(nr)) != 0;
+#endif
 }
 
 static inline int __test_and_set_bit(int nr, volatile unsigned long *addr)
@@ -47,12 +52,28 @@ static inline int __test_and_clear_bit(int nr, volatile unsigned long *addr)
 }
 
 /* The atomic ones are points where, interleaving, another CPU may run. */
+#ifdef __SIM_TSAN
+/* The race detector: x86's locked instructions, each a full barrier. */
+#define __sim_bit_rmw(op, nr, addr, mask)				\
+	(__atomic_##op(&(addr)[BIT_WORD(nr)], (mask), __ATOMIC_SEQ_CST) & \
+	 BIT_MASK(nr))
+#define set_bit(nr, addr)	\
+	((void)(sim_point(), __sim_bit_rmw(fetch_or, nr, addr, BIT_MASK(nr))))
+#define clear_bit(nr, addr)	\
+	((void)(sim_point(),						\
+		__sim_bit_rmw(fetch_and, nr, addr, ~BIT_MASK(nr))))
+#define test_and_set_bit(nr, addr)	\
+	(sim_point(), !!__sim_bit_rmw(fetch_or, nr, addr, BIT_MASK(nr)))
+#define test_and_clear_bit(nr, addr)	\
+	(sim_point(), !!__sim_bit_rmw(fetch_and, nr, addr, ~BIT_MASK(nr)))
+#else
 #define set_bit(nr, addr)		(sim_point(), __set_bit(nr, addr))
 #define clear_bit(nr, addr)		(sim_point(), __clear_bit(nr, addr))
 #define test_and_set_bit(nr, addr)	\
 	(sim_point(), __test_and_set_bit(nr, addr))
 #define test_and_clear_bit(nr, addr)	\
 	(sim_point(), __test_and_clear_bit(nr, addr))
+#endif
 
 /* __ffs - index of the lowest set bit; undefined for 0. */
 static inline unsigned long __ffs(unsigned long word)

@@ -45,4 +45,20 @@ extern void __sim_point(const char *file, int line);
 
 #define ACCESS_ONCE(x)	(*(volatile __typeof__(x) *)&(x))
 
+/*
+ * __SIM_TSAN: this file is built for the race detector (configure
+ * --enable-tsan instruments libsched/ and the drivers).  What the kernel
+ * makes atomic - atomic_t, the atomic bitops, thread flags - is then
+ * done with the compiler's atomics, which ThreadSanitizer knows are no
+ * race and order as the hardware's locked instructions do.  Elsewhere
+ * one simulated CPU executes at a time and plain C is atomic enough.
+ */
+#if defined(__SANITIZE_THREAD__)
+#define __SIM_TSAN	1
+#elif defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+#define __SIM_TSAN	1
+#endif
+#endif
+
 #endif /* _LINUX_COMPILER_H */
