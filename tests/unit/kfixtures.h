@@ -370,6 +370,17 @@ unsigned long kfix_starvation_bound(unsigned long nr_running);
 unsigned long long kfix_pick_work(void);
 int kfix_driver_o1(void);
 
+/* ---- the race detector's control (kfix_race.c; task context) ------------ */
+
+/*
+ * Add 1 (a) or 2 (b) to one counter, under its spinlock if @locked.
+ * kfix_line_race_a and _b: the lines of the two updates.
+ */
+extern int kfix_line_race_a, kfix_line_race_b;
+void kfix_race_a(int locked);
+void kfix_race_b(int locked);
+unsigned long kfix_race_count(void);	/* outside */
+
 #ifdef __cplusplus
 }
 #endif
