@@ -538,11 +538,13 @@ int sim_ilv_decide(int at, unsigned long ready, int dflt, const char *file,
 		   int line)
 {
 	struct sim_ilv *v = &sim.ilv;
-	unsigned long n = ++v->decisions;
-	unsigned long seen = count_point(at, file, line);
+	unsigned long n = ++v->decisions, seen;
 	struct sim_decision d;
 	int cpu = dflt;
 
+	sim_hb_ignore_begin();	/* the machine's books, not the CPU's */
+	seen = count_point(at, file, line);
+	sim_hb_ignore_end();
 	switch (v->mode) {
 	case ILV_RANDOM:
 		cpu = nth_ready(ready, dflt,
@@ -571,7 +573,7 @@ int sim_ilv_decide(int at, unsigned long ready, int dflt, const char *file,
 		.line = line, .ready = ready, .dflt = dflt, .chosen = cpu,
 		.seen = seen, .when = sim.now, .digest = sim.digest,
 		.progress = progress() };
-	sim_hb_ignore_begin();	/* the machine's log, not the CPU's */
+	sim_hb_ignore_begin();
 	note_decision(&d);
 	if (cpu != dflt)
 		note_taken(n, cpu);
