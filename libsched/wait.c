@@ -77,8 +77,13 @@ void finish_wait(wait_queue_head_t *q, wait_queue_t *wait)
 	unsigned long flags;
 
 	__set_current_state(TASK_RUNNING);
-	/* Racy-looking but safe: only a waker can have emptied our entry. */
-	if (!list_empty(&wait->task_list)) {
+	/*
+	 * Without q->lock, a waker's autoremove_wake_function() may be half
+	 * way through emptying our entry on another CPU: only when both of
+	 * its pointers say so is it done with the entry, which lives on our
+	 * stack.
+	 */
+	if (!list_empty_careful(&wait->task_list)) {
 		spin_lock_irqsave(&q->lock, flags);
 		list_del_init(&wait->task_list);
 		spin_unlock_irqrestore(&q->lock, flags);

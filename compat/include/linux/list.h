@@ -80,6 +80,18 @@ static inline int list_empty(const struct list_head *head)
 	return head->next == head;
 }
 
+/*
+ * list_empty_careful - @head is empty, and no CPU is still in the middle
+ * of making it so: both pointers are checked, as 2.6.10 does for a test
+ * without the lock that guards the list.
+ */
+static inline int list_empty_careful(const struct list_head *head)
+{
+	struct list_head *next = head->next;
+
+	return next == head && next == head->prev;
+}
+
 #define list_entry(ptr, type, member) container_of(ptr, type, member)
 
 #define list_for_each(pos, head) \
