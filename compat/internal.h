@@ -100,6 +100,7 @@ struct sim_task {
 	int pid;
 	char name[TASK_COMM_LEN];
 	int workload;			/* spawned for the harness */
+	int unborn;			/* forked, not yet woken */
 	int is_idle;
 	int moving;			/* in set_cpus_allowed() */
 

@@ -3,7 +3,9 @@
  * after every event while all CPUs are between events.
  *
  *  1. Every runnable task is on a CPU or queued by the driver, and queued
- *     at most once; no task that is not runnable is queued.  "Runnable"
+ *     at most once; no task that is not runnable is queued.  A child
+ *     between sched_fork() (TASK_RUNNING) and wake_up_new_task() is
+ *     neither yet: its parent may be preempted in between.  "Runnable"
  *     is TASK_RUNNING, or preempted inside the kernel (PREEMPT_ACTIVE),
  *     which keeps a task queued whatever its state, or on a CPU (not
  *     yet in schedule()).
@@ -132,6 +134,8 @@ static void check_queues(void)
 		struct task_struct *p = st->task;
 
 		if (!p || st->exited || st->is_idle)
+			continue;
+		if (st->unborn && visited[st->pid] != walk_gen)
 			continue;
 		if (p->in_iowait)
 			nr_io++;

@@ -181,6 +181,7 @@ struct task_struct *sim_copy_process(unsigned long clone_flags,
 	st->ti.task = p;
 	st->ti.flags = 0;
 	st->ti.cpu = smp_processor_id();
+	st->unborn = 1;
 	st->seg = SEG_SLEEP;
 	st->seg_start = sim.now;
 	strlcpy(st->name, parent->comm, sizeof(st->name));

@@ -246,6 +246,7 @@ void trace_sched_wakeup(struct task_struct *p, int success, int old_ctx)
 		     smp_processor_id());
 	if (!success)
 		return;
+	st->unborn = 0;
 	if (trace_sink)
 		trace_wake(TR_WAKEUP, p, success);
 	st->wakeups++;
@@ -258,6 +259,7 @@ int trace_sched_wakeup_new(struct task_struct *p)
 {
 	struct sim_stat_event ev;
 
+	p->sim->unborn = 0;
 	digest_event(TR_WAKEUP_NEW, task_cpu(p), p->pid, 1, smp_processor_id());
 	if (trace_sink)
 		trace_wake(TR_WAKEUP_NEW, p, 1);

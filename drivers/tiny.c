@@ -823,6 +823,23 @@ static int new_home(task_t *p, int dead_cpu)
 }
 
 /*
+ * rehome_sleeper - @p sleeps on a live CPU but may run only on
+ * @dead_cpu.  It went to sleep on its old CPU while set_cpus_allowed()
+ * on another CPU found it still running and left the move to its
+ * schedule(), which it never reached on a queue.  Its wake-up would
+ * find no CPU: it gets a new home as the dead CPU's own tasks do.
+ */
+static void rehome_sleeper(task_t *p, int dead_cpu)
+{
+	unsigned long flags;
+	struct tiny_rq *rq = task_rq_lock(p, &flags);
+
+	if (!p->u.tiny.on_rq && !task_running(rq, p))
+		set_task_cpu(p, new_home(p, dead_cpu));
+	task_rq_unlock(rq, &flags);
+}
+
+/*
  * migrate_dead_tasks - every task of @dead_cpu, which has just gone
  * offline, moves to a live CPU: queued ones onto its runqueue, sleeping
  * ones so that they wake there.  Process context, on another CPU.
@@ -848,11 +865,13 @@ static void migrate_dead_tasks(int dead_cpu)
 		double_rq_unlock(dead, dst);
 	}
 	for_each_process(p) {
-		if (task_cpu(p) != dead_cpu || p == dead->idle)
-			continue;
-		spin_lock(&dead->lock);
-		set_task_cpu(p, new_home(p, dead_cpu));
-		spin_unlock(&dead->lock);
+		if (task_cpu(p) == dead_cpu && p != dead->idle) {
+			spin_lock(&dead->lock);
+			set_task_cpu(p, new_home(p, dead_cpu));
+			spin_unlock(&dead->lock);
+		} else if (!cpus_intersects(p->cpus_allowed, cpu_online_map)) {
+			rehome_sleeper(p, dead_cpu);
+		}
 	}
 	write_unlock_irq(&tasklist_lock);
 }
