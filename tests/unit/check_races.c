@@ -839,6 +839,47 @@ START_TEST(races_meet_every_schedule_within_the_bound)
 }
 END_TEST
 
+/* ---- regressions ----------------------------------------------------------- */
+
+/*
+ * Runs that showed a bug before its fix (each checked against the code
+ * before it), each stays clean: a strategy and its seed replay the same
+ * run as long as the code on its way does not change.
+ */
+static const struct regression {
+	const char *scenario, *driver, *spec, *what;
+} regressions[] = {
+	{ "chains", "tiny", "random:2",
+	  "rt-mutex chain walk: BUG_ON(task->pi_blocked_on != waiter) when "
+	  "another CPU handed a lock on the chain over between two steps" },
+	{ "chains", "tiny", "pct:203:3",
+	  "rt-mutex chain walk: a deadlock that was none, the owner it "
+	  "started from having handed the lock to the waiter meanwhile" },
+	{ "affinity", "tiny", "random:1",
+	  "tiny's set_cpus_allowed(): a task picked meanwhile left running "
+	  "outside its new mask" },
+	{ "affinity", "staircase", "random:2",
+	  "staircase's set_cpus_allowed(): the same" },
+};
+
+#define NR_REGRESSIONS	((int)(sizeof(regressions) / sizeof(regressions[0])))
+
+START_TEST(races_regression_stays_clean)
+{
+	const struct regression *g = &regressions[_i];
+	const struct scenario *sc = find_scenario(g->scenario,
+						   strlen(g->scenario));
+	struct run r;
+
+	if (sim_driver_index(g->driver) < 0)
+		return;
+	run_scenario(sc, g->driver, g->spec, &r);
+	ck_assert_msg(r.outcome == CLEAN, "[%s on %s, %s] was: %s; now: "
+		      "%.1500s", g->scenario, g->driver, g->spec, g->what,
+		      r.report);
+}
+END_TEST
+
 /* ---- the controls -------------------------------------------------------- */
 
 /* Serially the wrong copy is right: one CPU's path never meets another. */
@@ -955,6 +996,8 @@ static Suite *races_suite(void)
 	tcase_add_loop_test(tc, races_rt_mutex_chains_hold, 0, n);
 	tcase_add_loop_test(tc, races_meet_every_schedule_within_the_bound, 0,
 			    n);
+	tcase_add_loop_test(tc, races_regression_stays_clean, 0,
+			    NR_REGRESSIONS);
 	suite_add_tcase(s, tc);
 
 	if (!env_int("RACES_CONTROLS", 1)) {
