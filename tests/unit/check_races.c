@@ -839,7 +839,7 @@ START_TEST(races_meet_every_schedule_within_the_bound)
 }
 END_TEST
 
-/* ---- regressions ----------------------------------------------------------- */
+/* ---- regressions --------------------------------------------------------- */
 
 /*
  * Runs that showed a bug before its fix (each checked against the code
