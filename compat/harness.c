@@ -701,6 +701,22 @@ long sim_cmd_result(int pid)
 	return st ? st->cmd_result : -ESRCH;
 }
 
+/*
+ * fork() for the current task: a body's child runs @body(@arg), a script
+ * task's (@script) runs commands.  A pid that no task was given means
+ * the fork path read its child after the child could be freed.
+ */
+static int fork_current(sim_body_t body, void *arg, int script)
+{
+	int pid;
+
+	pid = sim_do_fork_body(0, body, arg, script,
+			       sim_mm_copy(current->mm), NULL);
+	if (!sim_find(pid))
+		sim_fail("BUG: fork returned pid %d, which no task has", pid);
+	return pid;
+}
+
 static long exec_cmd(struct sim_cmd *c)
 {
 	switch (c->op) {
@@ -733,8 +749,7 @@ static long exec_cmd(struct sim_cmd *c)
 	case SIM_CMD_IO_WAIT:
 		return sim_io_wait(c->a[0]);
 	case SIM_CMD_FORK:
-		return sim_do_fork_body(0, NULL, NULL, 1,
-					sim_mm_copy(current->mm), NULL);
+		return fork_current(NULL, NULL, 1);
 	case SIM_CMD_EXIT:
 		sim_exit(c->a[0]);
 	case SIM_CMD_MUTEX_LOCK:
@@ -858,8 +873,7 @@ int sim_fork(sim_body_t body, void *arg)
 	int pid;
 
 	must_be_task("sim_fork()");
-	pid = sim_do_fork_body(0, body, arg, 0, sim_mm_copy(current->mm),
-			       NULL);
+	pid = fork_current(body, arg, 0);
 	ret_to_user();
 	return pid;
 }

@@ -213,6 +213,8 @@ int __cond_resched(void)
  * Every kmalloc() of the booted machine is linked into sim.allocs so that
  * sim_shutdown() frees what was left, whatever a driver did.
  */
+#define FREE_POISON	0x6b
+
 struct alloc_hdr {
 	struct alloc_hdr *next, *prev;
 	unsigned long size;
@@ -254,6 +256,11 @@ void kfree(const void *ptr)
 	if (h->next)
 		h->next->prev = h->prev;
 	sim.nr_allocs--;
+	/*
+	 * Poisoned as the slab allocator's debugging does: a use after
+	 * free reads 0x6b bytes, not stale values that still look right.
+	 */
+	memset(h + 1, FREE_POISON, h->size);
 	host_free(h);
 }
 

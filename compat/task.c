@@ -638,6 +638,7 @@ int sim_do_fork_body(unsigned long clone_flags, sim_body_t body, void *arg,
 		     const struct sim_spawn_req *req)
 {
 	struct task_struct *p;
+	int pid;
 
 	p = sim_copy_process(clone_flags, mm);
 	p->sim->body = body;
@@ -646,6 +647,12 @@ int sim_do_fork_body(unsigned long clone_flags, sim_body_t body, void *arg,
 	p->sim->workload = 1;
 	strlcpy(p->sim->name, p->comm, sizeof(p->sim->name));
 	sim_task_start_context(p, NULL);
+	/*
+	 * As do_fork() does: once woken, the child may run, exit and be
+	 * freed before this path goes on (another CPU takes it, or the
+	 * parent is preempted on the way out), so p is not ours to read.
+	 */
+	pid = p->pid;
 	wake_up_new_task(p, clone_flags);
-	return p->pid;
+	return pid;
 }

@@ -113,11 +113,19 @@ void t_body_sleeper(void *period_ms)
 	}
 }
 
+/*
+ * A failed run's message carries the machine's report, its schedule and
+ * the decisions that made it: often past Check's 4 KB, which would lose
+ * the message and say only "Early exit with return value 2".
+ */
+#define T_MAX_MSG_SIZE	(1 << 20)
+
 int t_run_suite(Suite *s)
 {
 	SRunner *sr = srunner_create(s);
 	int failed;
 
+	check_set_max_msg_size(T_MAX_MSG_SIZE);
 	srunner_run_all(sr, CK_ENV);
 	failed = srunner_ntests_failed(sr);
 	srunner_free(sr);
