@@ -100,7 +100,8 @@ struct sim_task {
 	int pid;
 	char name[TASK_COMM_LEN];
 	int workload;			/* spawned for the harness */
-	int unborn;			/* forked, not yet woken */
+	int unborn;			/* forked, its wake-up not done */
+	int waking_new;			/* pid of the child it wakes */
 	int is_idle;
 	int moving;			/* in set_cpus_allowed() */
 

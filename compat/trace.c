@@ -194,9 +194,29 @@ int trace_sched_enter(int ctx)
 	return old;
 }
 
+/*
+ * A child is born when the wake_up_new_task() that queues it returns: a
+ * parent preempted inside it (at an unlock that drops its runqueue lock
+ * to take another) has a runnable child on no runqueue meanwhile, as
+ * the kernel has.  By pid: the child may have run, exited and been
+ * freed on another CPU since it was queued.
+ */
+static void child_born(struct sim_task *parent)
+{
+	struct sim_task *child = sim_find(parent->waking_new);
+
+	if (child)
+		child->unborn = 0;
+	parent->waking_new = 0;
+}
+
 void trace_sched_leave(int old_ctx)
 {
-	*ctx_slot() = old_ctx;
+	int *slot = ctx_slot();
+
+	if (*slot == SCHED_CTX_NEW && !in_interrupt())
+		child_born(current->sim);
+	*slot = old_ctx;
 }
 
 /*
@@ -259,7 +279,7 @@ int trace_sched_wakeup_new(struct task_struct *p)
 {
 	struct sim_stat_event ev;
 
-	p->sim->unborn = 0;
+	current->sim->waking_new = p->pid;
 	digest_event(TR_WAKEUP_NEW, task_cpu(p), p->pid, 1, smp_processor_id());
 	if (trace_sink)
 		trace_wake(TR_WAKEUP_NEW, p, 1);
