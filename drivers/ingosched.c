@@ -1927,6 +1927,18 @@ static void child_runs_first(task_t *p, struct runqueue *rq)
 }
 
 /*
+ * take_fork_resched - end the reschedule current's fork deferred on @rq,
+ * if it did: true if one was pending.  @rq locked.
+ */
+static int take_fork_resched(struct runqueue *rq)
+{
+	if (rq->fork_resched != current)
+		return 0;
+	rq->fork_resched = NULL;
+	return 1;
+}
+
+/*
  * ingo_wake_up_new_task - first wake-up of a forked task, on the CPU it
  * was forked on.  Child and parent lose some sleep_avg, so interactive
  * tasks do not breed interactive tasks.
@@ -1935,7 +1947,7 @@ static void ingo_wake_up_new_task(task_t *p, unsigned long clone_flags)
 {
 	struct runqueue *rq, *this_rq;
 	unsigned long flags;
-	int this_cpu, cpu;
+	int this_cpu, cpu, resched = 0;
 
 	/*
 	 * Not in 2.6.10, which queued the child on the parent's CPU: a
@@ -1974,16 +1986,16 @@ static void ingo_wake_up_new_task(task_t *p, unsigned long clone_flags)
 		if (TASK_PREEMPTS_CURR(p, rq))
 			resched_task(rq->curr);
 		schedstat_inc(rq, wunt_moved);
+		/* preempted and moved since the fork: its deferral stayed */
+		resched = take_fork_resched(rq);
 		task_rq_unlock(rq, &flags);
 		this_rq = task_rq_lock(current, &flags);
 	}
 	ingo(current)->sleep_avg = JIFFIES_TO_NS(CURRENT_BONUS(current) *
 						 PARENT_PENALTY / 100 *
 						 MAX_SLEEP_AVG / MAX_BONUS);
-	if (this_rq->fork_resched == current) {
-		this_rq->fork_resched = NULL;
+	if (take_fork_resched(this_rq) || resched)
 		set_need_resched();
-	}
 	task_rq_unlock(this_rq, &flags);
 }
 
@@ -3319,6 +3331,16 @@ static int check_curr(struct runqueue *rq, int cpu, char *buf, int len)
 }
 
 /*
+ * fork_preempted - @p, whose fork deferred a reschedule, is still in
+ * that fork: preempted in the kernel before it queued the child (an IPI
+ * from another CPU does that), perhaps moved to another CPU since.
+ */
+static int fork_preempted(task_t *p)
+{
+	return p->thread_info->preempt_count & PREEMPT_ACTIVE;
+}
+
+/*
  * check_rq - the arrays of one runqueue, what sums them up, and on an
  * online CPU the running task.  A fork's deferred reschedule
  * (fork_resched) never outlives the fork.
@@ -3353,7 +3375,7 @@ static int check_rq(int cpu, char *buf, int len)
 				  "cpu%d: expired_timestamp %lu is after "
 				  "jiffies %lu",
 				  cpu, rq->expired_timestamp, jiffies);
-	if (rq->fork_resched)
+	if (rq->fork_resched && !fork_preempted(rq->fork_resched))
 		return check_fail(buf, len,
 				  "cpu%d: the reschedule of %s/%d's fork is "
 				  "still pending",
