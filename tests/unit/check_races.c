@@ -17,7 +17,10 @@
  *		two mutexes in order and let them go, others are boosted
  *		and deboosted by sched_setscheduler() meanwhile;
  *   meet	the smallest: two tasks on two CPUs changing each other's
- *		affinity and parameters for 5 ms, for the bounded search.
+ *		affinity and parameters for 5 ms, for the bounded search;
+ *   forks	tasks on four CPUs forking children that live a tick at
+ *		most, while RT tasks wake sleepers (reschedule IPIs): a
+ *		parent preempted, even moved, inside its fork.
  *
  * Budget: RACES_RUNS PCT (depth 3) and as many random schedules per
  * scenario and driver (default 60; `make races` sets more), and every
@@ -245,11 +248,41 @@ static void spawn_meet(void)
 	map_user_memory(workers[0]);
 }
 
+/* A child that lives a tick at most, so it can be gone before fork is. */
+static void body_child(void *unused)
+{
+	sim_burn(TICK / 2 * (sim_random() % 3));
+}
+
+static void body_forker(void *unused)
+{
+	for (;;) {
+		sim_burn(TICK / 2);
+		sim_fork(body_child, NULL);
+		if (sim_random() % 2)
+			sim_sleep(TICK);
+	}
+}
+
+static void spawn_forks(void)
+{
+	int i;
+
+	for (i = 0; i < NR_WORKERS; i++)
+		workers[i] = spawn_on("sleeper", NULL, SIM_SCHED_NORMAL, 0,
+				      body_sleeper);
+	spawn_on("forker", NULL, SIM_SCHED_NORMAL, 0, body_forker);
+	spawn_on("forker", NULL, SIM_SCHED_NORMAL, 0, body_forker);
+	spawn_on("waker", NULL, SIM_SCHED_FIFO, 50, body_waker);
+	spawn_on("waker", NULL, SIM_SCHED_RR, 10, body_waker);
+}
+
 static const struct scenario scenarios[] = {
 	{ "affinity", 2, MS(200), spawn_affinity },
 	{ "wakers", 3, MS(200), spawn_wakers },
 	{ "chains", 3, MS(200), spawn_chains },
 	{ "meet", 2, MS(5), spawn_meet },
+	{ "forks", 4, MS(200), spawn_forks },
 };
 
 #define NR_SCENARIOS	((int)(sizeof(scenarios) / sizeof(scenarios[0])))
@@ -813,6 +846,12 @@ START_TEST(races_rt_mutex_chains_hold)
 }
 END_TEST
 
+START_TEST(races_fork_with_children_exiting_holds)
+{
+	expect_no_race(&scenarios[4], _i);
+}
+END_TEST
+
 /* Every schedule of "meet" with at most RACES_PREEMPTIONS deviations. */
 START_TEST(races_meet_every_schedule_within_the_bound)
 {
@@ -965,7 +1004,8 @@ static int replay_one(const char *what)
 	sc = drv ? find_scenario(what, drv - what) : NULL;
 	if (!sc || !spec || spec - drv - 1 >= (long)sizeof(name)) {
 		fprintf(stderr, "RACES_REPLAY: expected SCENARIO:DRIVER:SPEC, "
-			"a scenario of affinity, wakers, chains, meet\n");
+			"a scenario of affinity, wakers, chains, meet, "
+			"forks\n");
 		return 2;
 	}
 	snprintf(name, sizeof(name), "%.*s", (int)(spec - drv - 1), drv + 1);
@@ -994,6 +1034,7 @@ static Suite *races_suite(void)
 	tcase_add_loop_test(tc, races_affinity_changes_hold, 0, n);
 	tcase_add_loop_test(tc, races_remote_wakeups_hold, 0, n);
 	tcase_add_loop_test(tc, races_rt_mutex_chains_hold, 0, n);
+	tcase_add_loop_test(tc, races_fork_with_children_exiting_holds, 0, n);
 	tcase_add_loop_test(tc, races_meet_every_schedule_within_the_bound, 0,
 			    n);
 	tcase_add_loop_test(tc, races_regression_stays_clean, 0,
