@@ -860,7 +860,10 @@ static int ilv_drain(unsigned long long limit, int (*done)(void *),
 		if (!sim.cpu[cpu].at_point)
 			storm++;
 		run_cpu(&sim.cpu[cpu], storm >= STORM_EVENTS);
-		if (sim.cfg.checks && !cpus_at_point())
+		if (cpus_at_point())
+			continue;
+		sim_free_dead_tasks();
+		if (sim.cfg.checks)
 			sim_check_invariants();
 	}
 	if (limit > sim.now && limit != ~0ULL)
@@ -901,6 +904,7 @@ int sim_drain(unsigned long long limit, int (*done)(void *), void *arg)
 			sim.now = t;
 		process_event(ev, &sim.cpu[cpu]);
 		sim.nr_events++;
+		sim_free_dead_tasks();
 		if (sim.cfg.checks)
 			sim_check_invariants();
 	}
