@@ -23,10 +23,37 @@
  *	del	an expression statement deleted (an assignment, a call, an
  *		increment; several lines if it spans them)
  *
+ * and three that are right on a machine that runs one CPU at a time and
+ * wrong on SMP, for the interleaved tests (check_races, interleave.sh):
+ *
+ *	lock	a lock taken and let go around an update, both dropped: an
+ *		acquire statement (spin_lock*, read_lock*, write_lock*,
+ *		double_rq_lock, rq = task_rq_lock(p, &flags)) and the first
+ *		release of the same lock after it, in the same block, with
+ *		no other primitive on that lock between and no path out of
+ *		or into the section (return, break, goto, case) but through
+ *		its ends.  Their interrupt and preemption work stays:
+ *		spin_lock_irqsave(l, f) becomes "local_irq_save(f);
+ *		preempt_disable();", task_rq_lock() adds "rq = task_rq(p);"
+ *	recheck	an if among the first three statements after the acquire
+ *		of a retaken lock never taken: if (0 && (X)).  Retaken: a
+ *		release of the lock comes earlier in the function, or a goto
+ *		from after the acquire to a label before it, or a loop
+ *		around it lets the lock go
+ *	retry	a retry cut: a goto to a label earlier in the function
+ *		never taken (if (0) goto L;, not deleted: gcc would warn
+ *		about the label left unused); while (X) cpu_relax(); spins
+ *		no more (while (0 && (X))); a for (;;) loop that calls
+ *		cpu_relax() leaves at its first "if (X) break;": if (1 ||
+ *		(X))
+ *
  * Not mutated: comments, strings, #include and #if lines, and the
  * assertions (BUG_ON(), WARN_ON(), BUG(), might_sleep()): deleting one
  * cannot change what a correct program does, and flipping one makes it
  * fire at once.
+ *
+ * A mutant changes one statement, or for lock two: its first line
+ * names it, and LAST and LINES cover both.
  *
  * Each mutant is printed as one line of tab-separated fields:
  *
@@ -698,8 +725,15 @@ static void note_lines(struct source *src, struct mutant *m, int tok_i)
 	int all = 0, k;
 
 	memset(lines, 0, src->nr_lines + 2);
-	for (k = 0; k < m->nr_edits; k++)
-		lines[line_of(src, m->edits[k].off)] = 1;
+	/* every line an edit touches: a lock mutant's release too */
+	for (k = 0; k < m->nr_edits; k++) {
+		const struct edit *e = &m->edits[k];
+		int l = line_of(src, e->off);
+		int last = line_of(src, e->off + (e->del ? e->del - 1 : 0));
+
+		for (; l <= last; l++)
+			lines[l] = 1;
+	}
 	if (src->ctx[tok_i] == C_BODY) {
 		mark_statement(src, tok_i, lines);
 	} else if (src->ctx[tok_i] == C_MACRO ||
@@ -1078,6 +1112,646 @@ static void mutate_deletion(struct source *src, int i)
 	}
 }
 
+/* ---- the SMP operators: lock, recheck, retry ----------------------------- */
+
+/*
+ * These mutants are right on a machine that runs one CPU at a time and
+ * wrong where another CPU can run in between: a lock dropped around an
+ * update, a test of shared state skipped after a lock was retaken, a
+ * retry loop that gives up.  Serially no test can tell; the interleaved
+ * suites (check_races, interleave.sh) can.
+ */
+
+/*
+ * The lock primitives the drivers and libsched use.  @pair is the
+ * release that ends an acquire's section: only those pairs are dropped.
+ * @stay is what is left of a dropped one: its interrupt and preemption
+ * work, so that only the lock goes ("%s": the saved flags).  @keys
+ * says which arguments name the lock: 1 the first, 2 the first two, -1
+ * the variable the call is assigned to (rq = task_rq_lock(p, &flags)
+ * locks rq).  @byref: the flags are passed by address.  The entries
+ * without a pair are there so that a section holding one of them is
+ * left alone: it lets the lock go or takes it another way.
+ */
+struct lock_prim {
+	const char *name;
+	int acquire;
+	const char *pair;
+	const char *stay;
+	int keys, byref;
+};
+
+#define PRE_ON		"preempt_disable();"
+#define PRE_OFF		"preempt_enable();"
+#define IRQ_ON		"local_irq_disable(); preempt_disable();"
+#define IRQ_OFF		"local_irq_enable(); preempt_enable();"
+#define SAVE_ON		"local_irq_save(%s); preempt_disable();"
+#define SAVE_OFF	"local_irq_restore(%s); preempt_enable();"
+
+static const struct lock_prim lock_prims[] = {
+	{ "spin_lock", 1, "spin_unlock", PRE_ON, 1, 0 },
+	{ "spin_unlock", 0, NULL, PRE_OFF, 1, 0 },
+	{ "spin_lock_irq", 1, "spin_unlock_irq", IRQ_ON, 1, 0 },
+	{ "spin_unlock_irq", 0, NULL, IRQ_OFF, 1, 0 },
+	{ "spin_lock_irqsave", 1, "spin_unlock_irqrestore", SAVE_ON, 1, 0 },
+	{ "spin_unlock_irqrestore", 0, NULL, SAVE_OFF, 1, 0 },
+	{ "read_lock", 1, "read_unlock", PRE_ON, 1, 0 },
+	{ "read_unlock", 0, NULL, PRE_OFF, 1, 0 },
+	{ "read_lock_irq", 1, "read_unlock_irq", IRQ_ON, 1, 0 },
+	{ "read_unlock_irq", 0, NULL, IRQ_OFF, 1, 0 },
+	{ "read_lock_irqsave", 1, "read_unlock_irqrestore", SAVE_ON, 1, 0 },
+	{ "read_unlock_irqrestore", 0, NULL, SAVE_OFF, 1, 0 },
+	{ "write_lock", 1, "write_unlock", PRE_ON, 1, 0 },
+	{ "write_unlock", 0, NULL, PRE_OFF, 1, 0 },
+	{ "write_lock_irq", 1, "write_unlock_irq", IRQ_ON, 1, 0 },
+	{ "write_unlock_irq", 0, NULL, IRQ_OFF, 1, 0 },
+	{ "write_lock_irqsave", 1, "write_unlock_irqrestore", SAVE_ON, 1, 0 },
+	{ "write_unlock_irqrestore", 0, NULL, SAVE_OFF, 1, 0 },
+	/* both runqueues; the caller has interrupts off already */
+	{ "double_rq_lock", 1, "double_rq_unlock", ";", 2, 0 },
+	{ "double_rq_unlock", 0, NULL, ";", 2, 0 },
+	/* mutate_lock() adds "rq = task_rq(p);" */
+	{ "task_rq_lock", 1, "task_rq_unlock", SAVE_ON, -1, 1 },
+	{ "task_rq_unlock", 0, NULL, SAVE_OFF, 1, 1 },
+	{ "_raw_spin_lock", 1, NULL, NULL, 1, 0 },
+	{ "_raw_spin_unlock", 0, NULL, NULL, 1, 0 },
+	{ "spin_unlock_no_resched", 0, NULL, NULL, 1, 0 },
+	{ "spin_trylock", 1, NULL, NULL, 1, 0 },
+	{ "double_lock_balance", 1, NULL, NULL, 2, 0 },
+	{ "this_rq_lock", 1, NULL, NULL, -1, 0 },
+	{ "lock_siblings", 1, NULL, NULL, 1, 0 },
+	{ "unlock_siblings", 0, NULL, NULL, 1, 0 },
+	{ NULL }
+};
+
+/* lock_prim_at - the lock primitive called at @i in a body, or NULL. */
+static const struct lock_prim *lock_prim_at(const struct source *src, int i)
+{
+	const struct lock_prim *l;
+
+	if (src->tok[i].kind != T_IDENT || src->tok[i].directive ||
+	    src->ctx[i] != C_BODY || !tok_is(src, i + 1, "(") ||
+	    src->tok[i + 1].match < 0)
+		return NULL;
+	for (l = lock_prims; l->name; l++)
+		if (tok_is(src, i, l->name))
+			return l;
+	return NULL;
+}
+
+/* joined - the tokens @a to @b with no blanks between: for comparing. */
+static char *joined(const struct source *src, int a, int b)
+{
+	size_t n = 0;
+	char *s;
+	int j;
+
+	for (j = a; j <= b; j++)
+		n += src->tok[j].len;
+	s = xmalloc(n + 1);
+	for (n = 0, j = a; j <= b; j++) {
+		memcpy(s + n, src->text + src->tok[j].start, src->tok[j].len);
+		n += src->tok[j].len;
+	}
+	s[n] = '\0';
+	return s;
+}
+
+/* written - the tokens @a to @b as the file has them. */
+static char *written(const struct source *src, int a, int b)
+{
+	return xstrndup(src->text + src->tok[a].start,
+			src->tok[b].start + src->tok[b].len -
+			src->tok[a].start);
+}
+
+/* call_arg - the first and last token of argument @k of the call at @o. */
+static int call_arg(const struct source *src, int o, int k, int *first,
+		    int *last)
+{
+	int c = src->tok[o].match, j, n = 0;
+
+	*first = o + 1;
+	for (j = o + 1; j < c; j++) {
+		if (tok_is(src, j, ",")) {
+			if (n++ == k) {
+				*last = j - 1;
+				return *last >= *first;
+			}
+			*first = j + 1;
+		} else if (src->tok[j].match > j) {
+			j = src->tok[j].match;
+		}
+	}
+	*last = c - 1;
+	return n == k && *last >= *first;
+}
+
+/*
+ * lock_key - the @k-th lock the primitive @l at @i names, or NULL:
+ * &rq->lock and rq (as double_rq_lock() and task_rq_lock() name it)
+ * are the same lock.
+ */
+static char *lock_key(const struct source *src, int i,
+		      const struct lock_prim *l, int k)
+{
+	int first, last;
+
+	if (l->keys < 0) {
+		if (k || i < 2 || !tok_is(src, i - 1, "=") ||
+		    src->tok[i - 2].kind != T_IDENT)
+			return NULL;
+		return joined(src, i - 2, i - 2);
+	}
+	if (k >= l->keys || !call_arg(src, i + 1, k, &first, &last))
+		return NULL;
+	if (tok_is(src, first, "&"))
+		first++;
+	if (last - first >= 2 && tok_is(src, last, "lock") &&
+	    tok_is(src, last - 1, "->"))
+		last -= 2;
+	return first <= last ? joined(src, first, last) : NULL;
+}
+
+/* shares_lock - whether the primitives at @i and @j name a lock alike. */
+static int shares_lock(const struct source *src, int i,
+		       const struct lock_prim *l, int j,
+		       const struct lock_prim *r)
+{
+	int a, b, same = 0;
+
+	for (a = 0; a < 2 && !same; a++) {
+		char *x = lock_key(src, i, l, a);
+
+		for (b = 0; x && b < 2 && !same; b++) {
+			char *y = lock_key(src, j, r, b);
+
+			same = y && !strcmp(x, y);
+			free(y);
+		}
+		free(x);
+	}
+	return same;
+}
+
+/*
+ * block_statement - whether a statement starts at @i that runs whenever
+ * the code before it in its block does: not the body of an if, else,
+ * while or for without braces, nor a case of a switch.
+ */
+static int block_statement(const struct source *src, int i)
+{
+	if (tok_is(src, i - 1, ";") || tok_is(src, i - 1, "{") ||
+	    tok_is(src, i - 1, "}"))
+		return 1;
+	/* label: but not case X: or default: */
+	return i >= 3 && tok_is(src, i - 1, ":") &&
+	       src->tok[i - 2].kind == T_IDENT &&
+	       !tok_is(src, i - 2, "default") && !tok_is(src, i - 3, "case") &&
+	       block_statement(src, i - 2);
+}
+
+/*
+ * lock_statement - whether the primitive @l at @i is a statement of its
+ * own in a block ("f(x);", or "rq = f(x);" for an assigned one): its
+ * first token in *@s, its ';' in *@semi.
+ */
+static int lock_statement(const struct source *src, int i,
+			  const struct lock_prim *l, int *s, int *semi)
+{
+	int c = src->tok[i + 1].match;
+
+	*s = i;
+	if (l->keys < 0) {
+		if (!tok_is(src, i - 1, "=") || i < 2 ||
+		    src->tok[i - 2].kind != T_IDENT)
+			return 0;
+		*s = i - 2;
+	}
+	if (*s < 1 || !block_statement(src, *s) || !tok_is(src, c + 1, ";"))
+		return 0;
+	*semi = c + 1;
+	return 1;
+}
+
+/* block_of - the '{' of the innermost block around token @i, or -1. */
+static int block_of(const struct source *src, int i)
+{
+	int j;
+
+	for (j = i - 1; j >= 0; j--) {
+		if (tok_is(src, j, "}") && src->tok[j].match >= 0)
+			j = src->tok[j].match;
+		else if (tok_is(src, j, "{"))
+			return j;
+	}
+	return -1;
+}
+
+/* body_end - the last token of the body of the loop or switch at @kw. */
+static int body_end(const struct source *src, int kw)
+{
+	int j = kw + 1;
+
+	if (!tok_is(src, kw, "do")) {
+		if (!tok_is(src, j, "(") || src->tok[j].match < 0)
+			return -1;
+		j = src->tok[j].match + 1;
+	}
+	if (tok_is(src, j, "{"))
+		return src->tok[j].match;
+	for (; j < src->nr_tok && !tok_is(src, j, ";"); j++)
+		if (src->tok[j].match > j)
+			j = src->tok[j].match;
+	return j;
+}
+
+/* func_bounds - the first and the last token of @i's function. */
+static void func_bounds(const struct source *src, int i, int *lo, int *hi)
+{
+	for (*lo = i; *lo > 0 && src->func[*lo - 1] == src->func[i]; (*lo)--)
+		;
+	for (*hi = i; *hi + 1 < src->nr_tok &&
+	     src->func[*hi + 1] == src->func[i]; (*hi)++)
+		;
+}
+
+/* label_in - where the label named by token @name is, in [@a, @b), or -1. */
+static int label_in(const struct source *src, int name, int a, int b)
+{
+	const struct token *t = &src->tok[name];
+	int j;
+
+	for (j = a; j < b; j++)
+		if (src->tok[j].kind == T_IDENT && src->tok[j].len == t->len &&
+		    !memcmp(src->text + src->tok[j].start,
+			    src->text + t->start, t->len) &&
+		    tok_is(src, j + 1, ":") && block_statement(src, j + 2))
+			return j;
+	return -1;
+}
+
+/* jumped_into - whether a goto outside (@a, @b) goes to a label in it. */
+static int jumped_into(const struct source *src, int a, int b)
+{
+	int lo, hi, j;
+
+	func_bounds(src, a, &lo, &hi);
+	for (j = lo; j < hi; j++)
+		if ((j <= a || j >= b) && tok_is(src, j, "goto") &&
+		    label_in(src, j + 1, a + 1, b) >= 0)
+			return 1;
+	return 0;
+}
+
+/* loop_around - whether a loop (or a switch, for a break) in (@a, @k)
+ * holds the break or continue at @k. */
+static int loop_around(const struct source *src, int a, int k)
+{
+	int j;
+
+	for (j = a + 1; j < k; j++)
+		if ((tok_is(src, j, "for") || tok_is(src, j, "while") ||
+		     tok_is(src, j, "do") ||
+		     (tok_is(src, j, "switch") && tok_is(src, k, "break"))) &&
+		    body_end(src, j) > k)
+			return 1;
+	return 0;
+}
+
+/*
+ * escapes - whether a path leaves the tokens between @a and @b other
+ * than through @b, or comes into them other than through @a: a return,
+ * a goto across either end, a break or continue of a loop around them,
+ * a case label.  The lock is then let go, or taken, somewhere else.
+ */
+static int escapes(const struct source *src, int a, int b)
+{
+	int k;
+
+	for (k = a + 1; k < b; k++) {
+		if (tok_is(src, k, "return") || tok_is(src, k, "case") ||
+		    tok_is(src, k, "default"))
+			return 1;
+		if (tok_is(src, k, "goto") && label_in(src, k + 1, a, b) < 0)
+			return 1;
+		if ((tok_is(src, k, "break") || tok_is(src, k, "continue")) &&
+		    !loop_around(src, a, k))
+			return 1;
+	}
+	return jumped_into(src, a, b);
+}
+
+/*
+ * stay_text - what is left of the statement @s..@semi of the primitive
+ * @l at @i when its lock goes (see struct lock_prim), with a newline
+ * for each line it continued on, so that no line moves.  NULL when its
+ * flags are not written as the primitive wants them.
+ */
+static char *stay_text(const struct source *src, int i,
+		       const struct lock_prim *l, int s, int semi)
+{
+	int lines = src->tok[semi].line - src->tok[s].line;
+	char *flags = NULL, *out, *p;
+	int first, last;
+	size_t n;
+
+	if (strstr(l->stay, "%s")) {
+		if (!call_arg(src, i + 1, 1, &first, &last) ||
+		    tok_is(src, first, "&") != l->byref)
+			return NULL;
+		flags = written(src, first + l->byref, last);
+	}
+	n = strlen(l->stay) + (flags ? strlen(flags) : 0) + lines + 1;
+	if (l->keys < 0)	/* rq = task_rq(p); */
+		n += src->tok[s].len + (src->tok[i + 1].match - i) * 8 + 32;
+	out = p = xmalloc(n);
+	p += sprintf(p, l->stay, flags ? flags : "");
+	if (l->keys < 0 && call_arg(src, i + 1, 0, &first, &last)) {
+		char *obj = written(src, first, last);
+
+		p += sprintf(p, " %.*s = task_rq(%s);", src->tok[s].len,
+			     src->text + src->tok[s].start, obj);
+		free(obj);
+	}
+	memset(p, '\n', lines);
+	p[lines] = '\0';
+	free(flags);
+	return out;
+}
+
+/* same_section - whether the release at @j lets go what @i took. */
+static int same_section(const struct source *src, int i,
+			const struct lock_prim *l, int j)
+{
+	char *took = joined(src, i + 2, src->tok[i + 1].match - 1);
+	char *gave = joined(src, j + 2, src->tok[j + 1].match - 1);
+	int same;
+
+	if (l->keys < 0) {	/* rq = task_rq_lock(p, &f): (rq, &f) */
+		int first, last;
+		char *rq = lock_key(src, i, l, 0), *f;
+
+		if (!rq || !call_arg(src, i + 1, 1, &first, &last)) {
+			free(rq);
+			free(took);
+			free(gave);
+			return 0;
+		}
+		f = joined(src, first, last);
+		took = xrealloc(took, strlen(rq) + strlen(f) + 2);
+		sprintf(took, "%s,%s", rq, f);
+		free(rq);
+		free(f);
+	}
+	same = !strcmp(took, gave);
+	free(took);
+	free(gave);
+	return same;
+}
+
+/*
+ * drop_section - the lock mutant: the acquire @s..@semi (primitive at
+ * @i) and the release @rs..@rsemi (at @j) both become what stays of
+ * them.  One buffer owns both texts.
+ */
+static void drop_section(struct source *src, int i, int s, int semi, int j,
+			 int rs, int rsemi)
+{
+	char *on = stay_text(src, i, lock_prim_at(src, i), s, semi);
+	char *off = stay_text(src, j, lock_prim_at(src, j), rs, rsemi);
+	struct edit e[2];
+	char *buf;
+
+	if (on && off) {
+		buf = xmalloc(strlen(on) + strlen(off) + 2);
+		strcpy(buf, on);
+		strcpy(buf + strlen(on) + 1, off);
+		e[0].off = src->tok[s].start;
+		e[0].del = src->tok[semi].start + 1 - e[0].off;
+		e[0].ins = buf;
+		e[1].off = src->tok[rs].start;
+		e[1].del = src->tok[rsemi].start + 1 - e[1].off;
+		e[1].ins = buf + strlen(on) + 1;
+		add_mutant(src, i, "lock", e, 2, buf);
+	}
+	free(on);
+	free(off);
+}
+
+/*
+ * mutate_lock - an acquire and the release that ends its section, in
+ * the same block, both dropped.  Any other primitive on the same lock
+ * between them, or a path out of or into the section, and the pair is
+ * left alone: a missing mutant is better than one wrong serially.
+ */
+static void mutate_lock(struct source *src, int i)
+{
+	const struct lock_prim *l = lock_prim_at(src, i), *r;
+	int s, semi, blk, j, rs, rsemi;
+
+	if (!l || !l->pair || !lock_statement(src, i, l, &s, &semi) ||
+	    (blk = block_of(src, s)) < 0)
+		return;
+	for (j = semi + 1; j < src->tok[blk].match; j++) {
+		r = lock_prim_at(src, j);
+		if (!r || !shares_lock(src, i, l, j, r))
+			continue;
+		if (strcmp(r->name, l->pair) ||
+		    !lock_statement(src, j, r, &rs, &rsemi) ||
+		    block_of(src, rs) != blk || !same_section(src, i, l, j) ||
+		    escapes(src, semi, rs))
+			return;
+		drop_section(src, i, s, semi, j, rs, rsemi);
+		return;
+	}
+}
+
+/*
+ * retaken - whether the lock the acquire @l at @i takes may have been
+ * let go on the way there: a release of it earlier in the function, a
+ * goto from after it back to a label before it, or a loop around it
+ * that releases it.  Whatever was true before may have changed.
+ */
+static int retaken(const struct source *src, int i, const struct lock_prim *l)
+{
+	const struct lock_prim *r;
+	int lo, hi, j, k, end;
+
+	func_bounds(src, i, &lo, &hi);
+	for (j = lo; j < i; j++) {
+		r = lock_prim_at(src, j);
+		if (r && !r->acquire && shares_lock(src, i, l, j, r))
+			return 1;
+	}
+	for (j = i + 1; j <= hi; j++)
+		if (tok_is(src, j, "goto") && label_in(src, j + 1, lo, i) >= 0)
+			return 1;
+	for (k = lo; k < i; k++) {
+		if (!tok_is(src, k, "for") && !tok_is(src, k, "while") &&
+		    !tok_is(src, k, "do"))
+			continue;
+		end = body_end(src, k);
+		for (j = i + 1; j < end; j++) {
+			r = lock_prim_at(src, j);
+			if (r && !r->acquire && shares_lock(src, i, l, j, r))
+				return 1;
+		}
+	}
+	return 0;
+}
+
+/* RECHECK_STATEMENTS - how far after an acquire an if is its recheck. */
+#define RECHECK_STATEMENTS	3
+
+/* never_taken - if (X) at @i becomes if (0 && (X)). */
+static void never_taken(struct source *src, int i)
+{
+	int o = i + 1, c = src->tok[o].match;
+	struct edit e[2];
+
+	if (!tok_is(src, o, "(") || c < 0)
+		return;
+	e[0].off = src->tok[o].start + 1;
+	e[0].del = 0;
+	e[0].ins = "0 && (";
+	e[1].off = src->tok[c].start;
+	e[1].del = 0;
+	e[1].ins = ")";
+	add_mutant(src, i, "recheck", e, 2, NULL);
+}
+
+/*
+ * mutate_recheck - the ifs among the first statements of the block
+ * after a retaken lock's acquire (retaken()), up to a statement that
+ * takes or lets go a lock, are never taken.
+ */
+static void mutate_recheck(struct source *src, int i)
+{
+	const struct lock_prim *l = lock_prim_at(src, i);
+	int s, semi, blk, j, depth = 0, ends = 0;
+
+	if (!l || !l->acquire || !lock_statement(src, i, l, &s, &semi) ||
+	    (blk = block_of(src, s)) < 0 || !retaken(src, i, l))
+		return;
+	for (j = semi + 1; j < src->tok[blk].match &&
+	     ends < RECHECK_STATEMENTS; j++) {
+		if (tok_is(src, j, "(") || tok_is(src, j, "[")) {
+			j = src->tok[j].match;
+			if (j < 0)
+				return;
+		} else if (tok_is(src, j, "{")) {
+			depth++;
+		} else if (tok_is(src, j, "}")) {
+			ends += --depth == 0;
+		} else if (depth) {
+			continue;
+		} else if (tok_is(src, j, ";")) {
+			ends++;
+		} else if (lock_prim_at(src, j)) {
+			return;
+		} else if (tok_is(src, j, "if") && block_statement(src, j)) {
+			never_taken(src, j);
+		}
+	}
+}
+
+/*
+ * cut_goto - goto LABEL; with LABEL earlier in the function becomes
+ * if (0) goto LABEL;: gone, as deleted, but the label is still used,
+ * so gcc -Wall does not point at it (unused label) before a test runs.
+ */
+static void cut_goto(struct source *src, int i)
+{
+	struct edit e;
+	int lo, hi;
+
+	if (src->tok[i + 1].kind != T_IDENT || !tok_is(src, i + 2, ";"))
+		return;
+	func_bounds(src, i, &lo, &hi);
+	if (label_in(src, i + 1, lo, i) < 0)
+		return;
+	e.off = src->tok[i].start;
+	e.del = 0;
+	e.ins = "if (0) ";
+	add_mutant(src, i, "retry", &e, 1, NULL);
+}
+
+/* relax_at - whether "cpu_relax();" is at @j. */
+static int relax_at(const struct source *src, int j)
+{
+	return tok_is(src, j, "cpu_relax") && tok_is(src, j + 1, "(") &&
+	       tok_is(src, j + 2, ")") && tok_is(src, j + 3, ";");
+}
+
+/* retry_condition - the condition at @o, (X), becomes (@pre(X)). */
+static void retry_condition(struct source *src, int kw, int o,
+			    const char *pre)
+{
+	struct edit e[2];
+
+	e[0].off = src->tok[o].start + 1;
+	e[0].del = 0;
+	e[0].ins = pre;
+	e[1].off = src->tok[src->tok[o].match].start;
+	e[1].del = 0;
+	e[1].ins = ")";
+	add_mutant(src, kw, "retry", e, 2, NULL);
+}
+
+/*
+ * spin_loop - while (X) cpu_relax(); spins no more: while (0 && (X)).
+ * for (;;) { ... cpu_relax(); } gives up after one try: its first
+ * "if (X) break;" becomes if (1 || (X)).
+ */
+static void spin_loop(struct source *src, int i)
+{
+	int o = i + 1, c = src->tok[o].match, end, j;
+
+	if (!tok_is(src, o, "(") || c < 0 || !block_statement(src, i))
+		return;
+	if (tok_is(src, i, "while") &&
+	    (relax_at(src, c + 1) ||
+	     (tok_is(src, c + 1, "{") && relax_at(src, c + 2) &&
+	      tok_is(src, c + 6, "}")))) {
+		retry_condition(src, i, o, "0 && (");
+		return;
+	}
+	if (!(tok_is(src, i, "for") && c == o + 3 && tok_is(src, o + 1, ";") &&
+	      tok_is(src, o + 2, ";")) && !(tok_is(src, i, "while") &&
+	      c == o + 2 && tok_is(src, o + 1, "1")))
+		return;
+	if (!tok_is(src, c + 1, "{") || (end = src->tok[c + 1].match) < 0)
+		return;
+	for (j = c + 2; j < end && !relax_at(src, j); j++)
+		if (src->tok[j].match > j)
+			j = src->tok[j].match;
+	if (j >= end)
+		return;
+	for (j = c + 2; j < end; j++) {
+		if (tok_is(src, j, "if") && tok_is(src, j + 1, "(") &&
+		    src->tok[j + 1].match > 0 &&
+		    tok_is(src, src->tok[j + 1].match + 1, "break")) {
+			retry_condition(src, j, j + 1, "1 || (");
+			return;
+		}
+		if (src->tok[j].match > j)
+			j = src->tok[j].match;
+	}
+}
+
+static void mutate_smp(struct source *src, int i)
+{
+	if (src->tok[i].directive || src->ctx[i] != C_BODY)
+		return;
+	mutate_lock(src, i);
+	mutate_recheck(src, i);
+	if (tok_is(src, i, "goto"))
+		cut_goto(src, i);
+	else if (tok_is(src, i, "while") || tok_is(src, i, "for"))
+		spin_loop(src, i);
+}
+
 static void make_mutants(struct source *src)
 {
 	int i, lo = -1, hi = -2;
@@ -1103,6 +1777,7 @@ static void make_mutants(struct source *src)
 		else if (t->kind == T_PUNCT || t->kind == T_IDENT)
 			mutate_swaps(src, i);
 		mutate_unary(src, i);
+		mutate_smp(src, i);
 	}
 }
 

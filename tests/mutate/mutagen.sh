@@ -2,7 +2,9 @@
 # tests/mutate/mutagen.sh - the mutant generator of make mutate: each
 # operator makes the mutants it names and no others, nothing in a
 # comment, a string, an #include or an assertion is touched, a mutant
-# applied changes exactly its line and keeps every line number, IDs stay
+# applied changes exactly its line and keeps every line number, the SMP
+# operators (lock, recheck, retry) find their pairs, rechecks and retry
+# loops and leave alone what they cannot match safely, IDs stay
 # while the code around moves, samples are the same for the same seed
 # and keep their picks when code elsewhere changes,
 # and bad requests get exit status 2 and a message.
@@ -190,6 +192,172 @@ cut -f1 "$tmp/s5" | sort | comm -12 - "$tmp/old.ids" >"$tmp/s5.old"
 check "a change elsewhere brings no other mutant into a pick" \
 	test -z "$(comm -23 "$tmp/s5.old" "$tmp/s1.ids")"
 check "... and the pick is still 5" test "$(wc -l <"$tmp/s5")" = 5
+
+# ---- the SMP operators ------------------------------------------------------
+
+cat >"$tmp/s.c" <<'EOF'
+static void locked(task_t *p, struct runqueue *rq, struct runqueue *dst)
+{
+	unsigned long flags;
+
+	spin_lock(&rq->lock);
+	rq->nr_running++;
+	spin_unlock(&rq->lock);
+	spin_lock_irqsave(&dst->lock, flags);
+	dst->nr_running--;
+	spin_unlock_irqrestore(&dst->lock,
+			       flags);
+	rq = task_rq_lock(p, &flags);
+	p->prio = 3;
+	spin_unlock(&rq->lock);
+	double_rq_lock(rq, dst);
+	move(rq, dst);
+	double_rq_unlock(rq, dst);
+	task_rq_unlock(rq, &flags);
+}
+
+static void paths(struct runqueue *rq, wait_queue_head_t *q, int x)
+{
+	spin_lock(&rq->lock);
+	if (x) {
+		spin_unlock(&rq->lock);
+		return;
+	}
+	spin_unlock(&rq->lock);
+	spin_lock_irq(&q->lock);
+	if (x > 1)
+		return;
+	spin_unlock_irq(&q->lock);
+}
+
+static int wake(task_t *p, unsigned long state)
+{
+	struct runqueue *rq;
+	unsigned long flags;
+	long old;
+
+	rq = task_rq_lock(p, &flags);
+	old = p->state;
+	if (!(old & state))
+		goto out;
+	task_rq_unlock(rq, &flags);
+	rq = task_rq_lock(p, &flags);
+	old = p->state;
+	if (!(old & state))
+		goto out;
+	if (p->array)
+		goto out;
+	p->state = 0;
+out:
+	task_rq_unlock(rq, &flags);
+	return 0;
+}
+
+static struct runqueue *lock_it(task_t *p, unsigned long *flags)
+{
+	struct runqueue *rq;
+
+repeat:
+	local_irq_save(*flags);
+	rq = task_rq(p);
+	spin_lock(&rq->lock);
+	if (unlikely(rq != task_rq(p))) {
+		spin_unlock_irqrestore(&rq->lock, *flags);
+		goto repeat;
+	}
+	if (rq->nr_running)
+		goto done;
+	rq->idle_at = 1;
+done:
+	return rq;
+}
+
+static void wait_for(task_t *p, struct runqueue *rq)
+{
+	while (p->oncpu)
+		cpu_relax();
+	for (;;) {
+		if (!task_running(rq, p))
+			break;
+		cpu_relax();
+	}
+	while (p->count)
+		p->count--;
+}
+EOF
+(cd "$tmp" && "$mg" s.c) >"$tmp/list" 2>"$tmp/err"
+
+# smp OP FUNCTION - how many mutants of kind OP in FUNCTION.
+smp() {
+	awk -F'\t' -v op="$1" -v f="$2" '$5 == op && $6 == f { n++ }
+		END { print n + 0 }' "$tmp/list"
+}
+
+check "lock: spin_lock and spin_unlock dropped, preemption kept" \
+	has lock "spin_lock(&rq->lock);" "preempt_disable();"
+check "lock: an irqsave pair keeps its interrupt state" \
+	has lock "spin_lock_irqsave(&dst->lock, flags);" \
+	"local_irq_save(flags); preempt_disable();"
+check "lock: double_rq_lock and double_rq_unlock dropped" \
+	has lock "double_rq_lock(rq, dst);" ";"
+check "lock: no pair with another primitive on the lock between" \
+	test "$(awk -F'\t' '$5 == "lock" && $7 ~ /task_rq_lock/' \
+	"$tmp/list" | wc -l)" = 0
+check "lock: three pairs in locked(), none in paths() or wake()" \
+	test "$(smp lock locked) $(smp lock paths) $(smp lock wake)" = \
+	"3 0 0"
+check "lock: LAST is the release's last line, LINES have both" \
+	awk -F'\t' '$5 == "lock" && $7 ~ /irqsave/ {
+		found = ($4 == 11 && $9 ~ /(^|,)8(,|$)/ && $9 ~ /10-11/)
+	} END { exit !found }' "$tmp/list"
+id=$(awk -F'\t' '$5 == "lock" && $7 ~ /irqsave/ { print $1 }' "$tmp/list")
+(cd "$tmp" && "$mg" --apply "$id" s.c) >"$tmp/s2.c"
+check "lock: applied, both statements go, no line moves" \
+	test "$(diff "$tmp/s.c" "$tmp/s2.c" | grep -c '^[<>]')" = 6 -a \
+	"$(wc -l <"$tmp/s.c")" = "$(wc -l <"$tmp/s2.c")"
+check "lock: ... the release keeps the restore" \
+	grep -qx '	local_irq_restore(flags); preempt_enable();' "$tmp/s2.c"
+cat >"$tmp/t.c" <<'EOF'
+static void f(task_t *p)
+{
+	struct runqueue *rq;
+	unsigned long flags;
+
+	rq = task_rq_lock(p, &flags);
+	p->prio = 3;
+	task_rq_unlock(rq, &flags);
+}
+EOF
+id=$(cd "$tmp" && "$mg" t.c | awk -F'\t' '$5 == "lock" { print $1 }')
+(cd "$tmp" && "$mg" --apply "$id" t.c) >"$tmp/t2.c" 2>"$tmp/err"
+check "lock: task_rq_lock() leaves the runqueue it would have locked" \
+	grep -qxF "$(printf '\tlocal_irq_save(flags); preempt_disable();') \
+rq = task_rq(p);" "$tmp/t2.c"
+
+check "recheck: the test after a retaken task_rq_lock()" \
+	test "$(awk -F'\t' '$5 == "recheck" && $6 == "wake" &&
+	$7 == "if (!(old & state))" && $8 == "if (0 && (!(old & state)))" {
+	print $3 }' "$tmp/list")" = 48
+check "recheck: ... and the next one" has recheck "if (p->array)" \
+	"if (0 && (p->array))"
+check "recheck: not after the first acquire (nothing to recheck)" \
+	test "$(smp recheck wake)" = 2
+check "recheck: after a lock a retry goto retakes" has recheck \
+	"if (unlikely(rq != task_rq(p))) {" \
+	"if (0 && (unlikely(rq != task_rq(p)))) {"
+check "recheck: none where no lock is retaken" \
+	test "$(smp recheck locked) $(smp recheck paths)" = "0 0"
+
+check "retry: a backward goto never taken" has retry "goto repeat;" \
+	"if (0) goto repeat;"
+check "retry: a forward goto is not" \
+	sh -c "! awk -F'\t' '\$5 == \"retry\" && \$7 == \"goto done;\"' \
+	'$tmp/list' | grep -q ."
+check "retry: while (X) cpu_relax(); spins no more" has retry \
+	"while (p->oncpu)" "while (0 && (p->oncpu))"
+check "retry: a cpu_relax() loop leaves at its first try" has retry \
+	"if (!task_running(rq, p))" "if (1 || (!task_running(rq, p)))"
+check "retry: no other loop is cut" test "$(smp retry wait_for)" = 2
 
 # ---- bad requests -----------------------------------------------------------
 
