@@ -113,22 +113,11 @@ void t_body_sleeper(void *period_ms)
 	}
 }
 
-/*
- * A failed run's message carries the machine's report (up to 4 KB: its
- * schedule and decisions fill it) after a line of its own: past Check's
- * 4 KB, which would lose it and say only "Early exit with return value
- * 2".  Not much more: Check's cost grows with the limit on every
- * message (check_ingo_smp takes 10 s at 16 KB, 16 s at 64 KB, 121 s at
- * 1 MB).
- */
-#define T_MAX_MSG_SIZE	16384
-
 int t_run_suite(Suite *s)
 {
 	SRunner *sr = srunner_create(s);
 	int failed;
 
-	check_set_max_msg_size(T_MAX_MSG_SIZE);
 	srunner_run_all(sr, CK_ENV);
 	failed = srunner_ntests_failed(sr);
 	srunner_free(sr);
