@@ -209,12 +209,13 @@ int __cond_resched(void)
 
 /* ---- memory -------------------------------------------------------------- */
 
+/* What kfree() leaves behind, as the slab allocator's debugging does. */
+#define FREE_POISON	0x6b
+
 /*
  * Every kmalloc() of the booted machine is linked into sim.allocs so that
  * sim_shutdown() frees what was left, whatever a driver did.
  */
-#define FREE_POISON	0x6b
-
 struct alloc_hdr {
 	struct alloc_hdr *next, *prev;
 	unsigned long size;
@@ -256,10 +257,7 @@ void kfree(const void *ptr)
 	if (h->next)
 		h->next->prev = h->prev;
 	sim.nr_allocs--;
-	/*
-	 * Poisoned as the slab allocator's debugging does: a use after
-	 * free reads 0x6b bytes, not stale values that still look right.
-	 */
+	/* a use after free reads poison, not stale values that look right */
 	memset(h + 1, FREE_POISON, h->size);
 	host_free(h);
 }
