@@ -14,6 +14,7 @@
  * share chart and the legends show the tasks with the most CPU time
  * only, and the page says so.
  */
+#define _GNU_SOURCE		/* asprintf */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -1367,43 +1368,6 @@ static int write_page(struct page *p)
 	return 0;
 }
 
-/* mkdir -p: each missing directory of @dir. */
-static int make_dirs(const char *dir, char *err, size_t len)
-{
-	char *path = strdup(dir), *slash, c;
-	struct stat st;
-	int ret = -1;
-
-	if (!path) {
-		snprintf(err, len, "--report: out of memory");
-		return -1;
-	}
-	for (slash = path + 1; ; slash++) {
-		if (*slash && *slash != '/')
-			continue;
-		if (*slash == '/' && slash[-1] == '/')
-			continue;
-		c = *slash;
-		*slash = '\0';
-		if (mkdir(path, 0777) && errno != EEXIST) {
-			snprintf(err, len, "--report: cannot create '%s': %s",
-				 path, strerror(errno));
-			goto out;
-		}
-		*slash = c;
-		if (!c)
-			break;
-	}
-	if (stat(dir, &st) || !S_ISDIR(st.st_mode)) {
-		snprintf(err, len, "--report: '%s' is not a directory", dir);
-		goto out;
-	}
-	ret = 0;
-out:
-	free(path);
-	return ret;
-}
-
 static void page_free(struct page *p)
 {
 	int i;
@@ -1420,69 +1384,68 @@ static void page_free(struct page *p)
 }
 
 /**
- * report_write - write the HTML report of @nr runs into @dir/index.html
+ * report_open - open the report page of directory @dir, before the run.
+ * @out: the output of the page, DIR/index.html
  * @dir: the directory, created with its parents if missing
- * @runs: one run per driver, same workload and seed
- * @nr: how many
- * @err: where the reason goes on failure
+ * @inputs: the files the run reads, which the page must not replace
+ * @nr_inputs: how many
+ * @err: where the reason goes
  * @len: its size
- *
- * The page is written to a temporary file renamed into place at the end,
- * so a failed write leaves no half page behind.
  *
  * Return: 0, or -1 with a one-line reason in @err.
  */
-int report_write(const char *dir, const struct run_metrics *runs, int nr,
-		 char *err, size_t len)
+int report_open(struct out_file *out, const char *dir,
+		const char *const *inputs, int nr_inputs, char *err,
+		size_t len)
 {
-	struct page p = { .runs = runs, .nr = nr };
-	char *tmp = NULL, *path = NULL;
-	int ret = -1, bad;
+	char *path;
+	int ret = -1;
+
+	if (out_make_dirs("--report", dir, err, len))
+		return -1;
+	if (asprintf(&path, "%s/index.html", dir) < 0) {
+		snprintf(err, len, "--report: out of memory");
+		return -1;
+	}
+	if (!out_check_path("--report", path, inputs, nr_inputs, err, len))
+		ret = out_open(out, "--report", path, err, len);
+	free(path);
+	return ret;
+}
+
+/**
+ * report_write - write the HTML report of @nr runs into @out
+ * @out: the page, from report_open(); the caller commits it
+ * @runs: one run per driver, same workload and seed
+ * @nr: how many
+ * @err: where the reason goes
+ * @len: its size
+ *
+ * Return: 0, or -1 with a one-line reason in @err.
+ */
+int report_write(struct out_file *out, const struct run_metrics *runs,
+		 int nr, char *err, size_t len)
+{
+	struct page p = { .f = out->f, .runs = runs, .nr = nr };
+	char shown[256];
+	int ret = -1;
 
 	if (!runs || nr <= 0) {
 		snprintf(err, len, "--report: no runs to report");
 		return -1;
 	}
-	if (make_dirs(dir, err, len))
-		return -1;
-	tmp = malloc(strlen(dir) + sizeof("/index.html.tmp"));
-	path = malloc(strlen(dir) + sizeof("/index.html"));
-	if (!tmp || !path || collect_tasks(&p) || collect_latencies(&p)) {
+	if (collect_tasks(&p) || collect_latencies(&p) || write_page(&p)) {
 		snprintf(err, len, "--report: out of memory");
 		goto out;
 	}
-	sprintf(tmp, "%s/index.html.tmp", dir);
-	sprintf(path, "%s/index.html", dir);
-	errno = 0;
-	p.f = fopen(tmp, "w");
-	if (!p.f) {
-		snprintf(err, len, "--report: cannot create '%s': %s", tmp,
-			 strerror(errno));
+	if (fflush(p.f) || out->err) {
+		snprintf(err, len, "--report: cannot write '%s': %s",
+			 out_shown(out->path, shown, sizeof(shown)),
+			 strerror(out->err ? out->err : EIO));
 		goto out;
-	}
-	if (write_page(&p)) {
-		snprintf(err, len, "--report: out of memory");
-		fclose(p.f);
-		goto out_unlink;
-	}
-	bad = ferror(p.f);
-	if (fclose(p.f) || bad) {
-		snprintf(err, len, "--report: cannot write '%s': %s", tmp,
-			 errno ? strerror(errno) : "I/O error");
-		goto out_unlink;
-	}
-	if (rename(tmp, path)) {
-		snprintf(err, len, "--report: cannot write '%s': %s", path,
-			 strerror(errno));
-		goto out_unlink;
 	}
 	ret = 0;
-	goto out;
-out_unlink:
-	unlink(tmp);
 out:
 	page_free(&p);
-	free(tmp);
-	free(path);
 	return ret;
 }

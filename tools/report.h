@@ -12,13 +12,24 @@
 #include <stddef.h>
 
 #include "metrics.h"
+#include "output.h"
 
 /*
- * report_write - write DIR/index.html for the @nr runs (one per driver,
- * same workload and seed), creating DIR if needed.  Returns 0, or -1 with
- * a one-line reason in @err.
+ * report_open - before the run: create @dir (and its parents) and open
+ * its page DIR/index.html as an output (tools/output.h), which must not
+ * be one of the @nr_inputs files of @inputs.  Returns 0, or -1 with a
+ * one-line reason in @err.
  */
-int report_write(const char *dir, const struct run_metrics *runs, int nr,
-		 char *err, size_t len);
+int report_open(struct out_file *out, const char *dir,
+		const char *const *inputs, int nr_inputs, char *err,
+		size_t len);
+
+/*
+ * report_write - write the page for the @nr runs (one per driver, same
+ * workload and seed) into @out; the caller commits it.  Returns 0, or
+ * -1 with a one-line reason in @err.
+ */
+int report_write(struct out_file *out, const struct run_metrics *runs,
+		 int nr, char *err, size_t len);
 
 #endif /* SCHEDSIM_REPORT_H */

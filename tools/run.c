@@ -6,6 +6,7 @@
  * time order whatever the bound of a call), they only let schedsim stop
  * a finite workload when its last task has exited and show progress.
  */
+#define _GNU_SOURCE		/* asprintf */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -31,32 +32,62 @@ static double host_seconds(void)
 	return ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
+/* Does "DRIVER.TUNABLE=VALUE" name @driver? */
+static int set_names(const char *set, const char *driver)
+{
+	const char *dot = strchr(set, '.');
+
+	return dot && (size_t)(dot - set) == strlen(driver) &&
+		!strncmp(set, driver, dot - set);
+}
+
 /*
- * "DRIVER.TUNABLE=VALUE": write the value to the booted driver's sysfs
- * file.  Returns 0, or 2 after a one-line error.
+ * "DRIVER.TUNABLE=VALUE" for the driver running: write the value to its
+ * sysfs file.  A --set of another driver is for that driver's run.
+ * Returns 0, or 2 after a one-line error.
  */
 static int apply_set(const char *set)
 {
 	const char *dot = strchr(set, '.'), *eq = strchr(set, '=');
 	char path[256];
 
-	if (!dot || !eq || eq < dot || dot == set || eq == dot + 1) {
-		fprintf(stderr, "schedsim: --set: '%s' is not "
-			"DRIVER.TUNABLE=VALUE\n", set);
-		return 2;
-	}
-	if ((size_t)(dot - set) != strlen(sim_cpusched()) ||
-	    strncmp(set, sim_cpusched(), dot - set)) {
-		fprintf(stderr, "schedsim: --set: '%.*s' is not the driver "
-			"running (%s)\n", (int)(dot - set), set,
-			sim_cpusched());
-		return 2;
-	}
+	if (!set_names(set, sim_cpusched()))
+		return 0;
 	snprintf(path, sizeof(path), "/sys/cpusched/%s/%.*s", sim_cpusched(),
 		 (int)(eq - dot - 1), dot + 1);
 	if (sim_sysfs_write(path, eq + 1)) {
-		fprintf(stderr, "schedsim: --set: %s\n", sim_error());
+		fprintf(stderr, "schedsim: --set=%s: %s\n", set, sim_error());
 		return 2;
+	}
+	return 0;
+}
+
+/*
+ * Is every --set of @rc of the form DRIVER.TUNABLE=VALUE for one of the
+ * @nr @drivers that will run?  0, or 2 after a one-line error.
+ */
+static int check_sets(const struct run_config *rc, const char *const *drivers,
+		      int nr)
+{
+	const char *set, *dot, *eq;
+	int i, d;
+
+	for (i = 0; i < rc->nr_sets; i++) {
+		set = rc->sets[i];
+		dot = strchr(set, '.');
+		eq = strchr(set, '=');
+		if (!dot || !eq || eq < dot || dot == set || eq == dot + 1) {
+			fprintf(stderr, "schedsim: --set: '%s' is not "
+				"DRIVER.TUNABLE=VALUE\n", set);
+			return 2;
+		}
+		for (d = 0; d < nr && !set_names(set, drivers[d]); d++)
+			;
+		if (d == nr) {
+			fprintf(stderr, "schedsim: --set: '%.*s' is not a "
+				"driver of this run\n", (int)(dot - set), set);
+			return 2;
+		}
 	}
 	return 0;
 }
@@ -86,7 +117,7 @@ static int names_driver(const char *cmdline)
 int run_boot(const struct run_config *rc, const char *driver)
 {
 	struct sim_config cfg;
-	char cmdline[512];
+	char *cmdline;
 	int i, ret;
 
 	sim_config_init(&cfg);
@@ -98,13 +129,18 @@ int run_boot(const struct run_config *rc, const char *driver)
 	cfg.checks = rc->checks;
 	cfg.interleave = rc->interleave;
 	if (rc->cmdline && names_driver(rc->cmdline))
-		snprintf(cmdline, sizeof(cmdline), "%s", rc->cmdline);
+		ret = asprintf(&cmdline, "%s", rc->cmdline);
 	else
-		snprintf(cmdline, sizeof(cmdline), "cpusched=%s%s%s", driver,
-			 rc->cmdline ? " " : "",
-			 rc->cmdline ? rc->cmdline : "");
+		ret = asprintf(&cmdline, "cpusched=%s%s%s", driver,
+			       rc->cmdline ? " " : "",
+			       rc->cmdline ? rc->cmdline : "");
+	if (ret < 0) {
+		fprintf(stderr, "schedsim: out of memory\n");
+		return 1;
+	}
 	cfg.cmdline = cmdline;
 	ret = sim_boot(&cfg);
+	free(cmdline);
 	if (ret == -EINVAL) {
 		fprintf(stderr, "schedsim: %s\n", sim_error());
 		return 2;
@@ -122,17 +158,30 @@ int run_boot(const struct run_config *rc, const char *driver)
 	return 0;
 }
 
-/* The trace file of @driver's run: FILE, or FILE-<driver>.ext. */
-static void trace_path(const struct run_config *rc, const char *driver,
-		       char *buf, size_t len)
+/**
+ * run_preflight - check what can be checked of a run before it starts.
+ * @rc: the machine and the run
+ * @drivers: the drivers it will boot, in order
+ * @nr: how many
+ *
+ * Every --set must name one of @drivers.  With more than one driver,
+ * each is booted with its --set values and shut down again, so that a
+ * bad boot parameter or tunable of the last driver is found before the
+ * first one runs; a single driver's boot is its own check.
+ *
+ * Return: 0, 1 (a boot failed) or 2 (bad input), after a message.
+ */
+int run_preflight(const struct run_config *rc, const char *const *drivers,
+		  int nr)
 {
-	const char *dot = strrchr(rc->trace, '.');
+	int d, ret = check_sets(rc, drivers, nr);
 
-	if (!rc->trace_per_driver)
-		snprintf(buf, len, "%s", rc->trace);
-	else
-		snprintf(buf, len, "%.*s-%s%s", (int)(dot - rc->trace),
-			 rc->trace, driver, dot);
+	for (d = 0; !ret && nr > 1 && d < nr; d++) {
+		ret = run_boot(rc, drivers[d]);
+		if (!ret)
+			sim_shutdown();
+	}
+	return ret;
 }
 
 /* The machine's sink: the metrics always, the trace when asked for. */
@@ -182,21 +231,30 @@ static int show_progress(const char *driver, unsigned long long done,
 }
 
 /*
- * Run until @end_ns or until a finite workload is over.  Returns 0, or
- * -1 when the machine reported a bug.
+ * Run until @end_ns, until a finite workload is over, until a write of
+ * the trace failed or until a signal asks to stop.  Returns 0, -1 when
+ * the machine reported a bug or the trace failed, or 128 + the signal.
  */
 static int run_steps(const char *driver, const struct wl_run *run,
-		     unsigned long long end_ns)
+		     const struct sinks *sinks, unsigned long long end_ns)
 {
 	unsigned long long begin = sim_now(), next;
 	double start = host_seconds(), last = -PROGRESS_EVERY_S;
 	int shown = 0, ret = 0;
 
 	while (sim_now() < end_ns && !workload_done(run)) {
+		if (out_stop_signal()) {
+			ret = out_stopped(" at %.3f s of %.3f s simulated "
+					  "(%s)", (sim_now() - begin) / 1e9,
+					  (end_ns - begin) / 1e9, driver);
+			break;
+		}
 		next = sim_now() + RUN_STEP_NS;
 		if (next > end_ns)
 			next = end_ns;
 		ret = sim_run_until(next);
+		if (!ret && sinks->trace && trace_failed(sinks->trace))
+			ret = -1;
 		if (ret)
 			break;
 		shown |= show_progress(driver, sim_now() - begin,
@@ -207,12 +265,12 @@ static int run_steps(const char *driver, const struct wl_run *run,
 	return ret;
 }
 
-/* Write the trace (even of a failed run: it shows what led there). */
-static int finish_trace(struct trace *trace)
+/* End the trace (even of a failed run: it shows what led there). */
+static int end_trace(struct trace *trace)
 {
 	char err[512];
 
-	if (!trace || !trace_finish(trace, sim_now(), err, sizeof(err)))
+	if (!trace || !trace_end(trace, sim_now(), err, sizeof(err)))
 		return 0;
 	fprintf(stderr, "schedsim: %s\n", err);
 	return 1;
@@ -243,58 +301,15 @@ static unsigned long long run_length(const struct run_config *rc,
 	return wl->duration_ns ? wl->duration_ns : RUN_DEFAULT_NS;
 }
 
-/**
- * run_workload - run @wl on @driver and measure it into @m.
- *
- * Boots the machine of @rc, writes its tunables, opens the trace (if
- * any), starts the workload and runs it for the --duration, else the
- * workload's own duration, else RUN_DEFAULT_NS, ending early when every
- * task of a finite workload has exited.  Returns 0, 1 when the machine
- * reported a bug (@m->failed; the report is printed) or could not
- * start the workload, 2 for a bad --set or trace file.
+/*
+ * The end of the run: the interleaving's schedule checked, the metrics
+ * collected, the trace ended.  @ret is the run's status so far.
  */
-int run_workload(const struct run_config *rc, const char *driver,
-		 const struct workload *wl, const char *name,
-		 struct run_metrics *m)
+static int end_run(const struct run_config *rc, const char *driver,
+		   struct wl_run *run, struct sinks *sinks, int ret)
 {
-	struct sinks sinks = { m, NULL };
-	struct wl_run run;
-	char path[4096], err[512];
-	double start = host_seconds();
-	int ret;
-
-	memset(&run, 0, sizeof(run));
-	memset(m, 0, sizeof(*m));
-	if (rc->trace) {
-		trace_path(rc, driver, path, sizeof(path));
-		sinks.trace = trace_open(path, err, sizeof(err));
-		if (!sinks.trace) {
-			fprintf(stderr, "schedsim: %s\n", err);
-			return 2;
-		}
-	}
-	ret = run_boot(rc, driver);
-	if (ret) {
-		if (sinks.trace)
-			trace_discard(sinks.trace);
-		return ret;
-	}
-	metrics_begin(m);
-	m->seed = rc->seed;
-	snprintf(m->workload, sizeof(m->workload), "%s", name);
-	if (sinks.trace)
-		trace_attach(sinks.trace);
-	sim_trace_set_sink(fan_out, &sinks);
-
-	ret = workload_start(wl, &run, err, sizeof(err));
-	if (ret)
-		fprintf(stderr, "schedsim: %s\n", sim_failed() ? sim_report() :
-			err);
-	else
-		ret = run_steps(driver, &run, sim_now() + run_length(rc, wl));
-	if (ret && sim_failed())
-		fprintf(stderr, "schedsim: %s: %s\n", driver, sim_report());
-	ret = ret ? 1 : 0;
+	if (ret > 1)
+		goto out;	/* stopped by a signal: nothing more */
 	if (sim_schedule_check()) {
 		fprintf(stderr, "schedsim: --interleave: %s\n", sim_error());
 		ret = 2;
@@ -303,17 +318,79 @@ int run_workload(const struct run_config *rc, const char *driver,
 			"%d not the default\n", driver, rc->interleave,
 			sim_nr_decisions(), sim_schedule_length());
 	}
-
-	if (metrics_end(m, &run)) {
+	if (metrics_end(sinks->m, run)) {
 		fprintf(stderr, "schedsim: out of memory\n");
-		ret = 1;
+		ret = ret ? ret : 1;
 	}
+	if (end_trace(sinks->trace) && !ret)
+		ret = 1;
+	sinks->trace = NULL;
+	if (rc->schedstat && !sim_failed() && keep_schedstat(sinks->m))
+		ret = ret ? ret : 1;
+out:
+	trace_discard(sinks->trace);
+	return ret;
+}
+
+/**
+ * run_workload - run @wl on @driver and measure it into @m.
+ * @rc: the machine and the run
+ * @driver: the driver to boot
+ * @wl: the workload
+ * @name: its name in reports
+ * @trace: the open trace output of this run, or NULL
+ * @m: the metrics, to metrics_free()
+ *
+ * Boots the machine of @rc, writes its tunables, starts the trace (if
+ * any) and the workload and runs it for the --duration, else the
+ * workload's own duration, else RUN_DEFAULT_NS, ending early when every
+ * task of a finite workload has exited.  The trace output is left for
+ * the caller to commit.
+ *
+ * Return: 0; 1 when the machine reported a bug (@m->failed; the report is
+ * printed), the workload could not start or the trace not be written; 2
+ * for a bad --set; 128 + the signal that stopped the run.
+ */
+int run_workload(const struct run_config *rc, const char *driver,
+		 const struct workload *wl, const char *name,
+		 struct out_file *trace, struct run_metrics *m)
+{
+	struct sinks sinks = { m, NULL };
+	struct wl_run run;
+	char err[512];
+	double start = host_seconds();
+	int ret;
+
+	memset(&run, 0, sizeof(run));
+	memset(m, 0, sizeof(*m));
+	ret = run_boot(rc, driver);
+	if (ret)
+		return ret;
+	metrics_begin(m);
+	m->seed = rc->seed;
+	snprintf(m->workload, sizeof(m->workload), "%s", name);
+	if (trace && !(sinks.trace = trace_start(trace, err, sizeof(err)))) {
+		fprintf(stderr, "schedsim: %s\n", err);
+		ret = 1;
+		goto out;
+	}
+	sim_trace_set_sink(fan_out, &sinks);
+
+	ret = workload_start(wl, &run, err, sizeof(err));
+	if (ret && !sim_failed())
+		fprintf(stderr, "schedsim: %s\n", err);
+	else if (!ret)
+		ret = run_steps(driver, &run, &sinks,
+				sim_now() + run_length(rc, wl));
+	if (ret && sim_failed())
+		fprintf(stderr, "schedsim: %s: %s\n", driver, sim_report());
+	if (ret < 0)
+		ret = 1;
+	sim_trace_set_sink(NULL, NULL);
+	ret = end_run(rc, driver, &run, &sinks, ret);
 	m->host_seconds = host_seconds() - start;
-	if (finish_trace(sinks.trace) && !ret)
-		ret = 1;
-	if (rc->schedstat && !sim_failed() && keep_schedstat(m))
-		ret = 1;
 	workload_run_free(&run);
+out:
 	sim_shutdown();
 	return ret;
 }

@@ -8,6 +8,7 @@
 #define SCHEDSIM_RUN_H
 
 #include "metrics.h"
+#include "output.h"
 #include "workload.h"
 
 #define NSEC_PER_MSEC		1000000ULL
@@ -22,8 +23,7 @@ struct run_config {
 	const char *cmdline;		/* more boot parameters, or NULL */
 	const char *sets[RUN_MAX_SETS];	/* DRIVER.TUNABLE=VALUE */
 	int nr_sets;
-	const char *trace;		/* FILE.txt|.json, or NULL */
-	int trace_per_driver;		/* FILE-<driver>.txt (--compare) */
+	const char *trace;		/* --trace: FILE.txt|.json, or NULL */
 	int schedstat;			/* print /proc/schedstat after */
 	int checks;			/* invariants after every event */
 	const char *interleave;		/* strategy, or NULL: serial */
@@ -37,14 +37,25 @@ struct run_config {
 int run_boot(const struct run_config *rc, const char *driver);
 
 /*
+ * run_preflight - before anything runs: every --set is of the form
+ * DRIVER.TUNABLE=VALUE for one of the @nr @drivers, and with several
+ * drivers each boots with its --set values.  Returns 0, 1 (a boot
+ * failed) or 2 (bad input), after a one-line message.
+ */
+int run_preflight(const struct run_config *rc, const char *const *drivers,
+		  int nr);
+
+/*
  * run_workload - run @wl (named @name in reports) on @driver for the
  * configured duration, or until every task of a finite workload has
- * exited, and fill @m (metrics_free() it).  Returns the exit status: 0,
- * 1 (the machine reported a bug: @m->failed, the report on stderr) or
- * 2 (bad --set or trace file).
+ * exited, and fill @m (metrics_free() it).  With @trace (an open
+ * output) the run's events are written to it; the caller commits it.
+ * Returns the exit status: 0, 1 (the machine reported a bug: @m->failed,
+ * the report on stderr; or the trace could not be written), 2 (bad
+ * --set) or 128 + the signal that stopped the run.
  */
 int run_workload(const struct run_config *rc, const char *driver,
 		 const struct workload *wl, const char *name,
-		 struct run_metrics *m);
+		 struct out_file *trace, struct run_metrics *m);
 
 #endif /* SCHEDSIM_RUN_H */

@@ -16,9 +16,16 @@
  *	--script=FILE.tst	an rt-mutex tester script instead
  *	--trace=FILE.txt|.json	the scheduling events of the run
  *
- * Exit status: 0 on success, 1 if the machine reported a bug (or a
- * script test failed), 2 for bad usage or a malformed input file.
+ * Every input is checked before the machine boots; every output file is
+ * written beside its destination and renamed into place only when the
+ * whole run succeeded (tools/output.h).
+ *
+ * Exit status: 0 on success; 1 if the machine reported a bug, a script
+ * test failed or an output could not be written; 2 for bad usage or a
+ * malformed input; 130 or 143 when SIGINT or SIGTERM stopped the run.
  */
+#define _GNU_SOURCE		/* asprintf */
+#include <ctype.h>
 #include <errno.h>
 #include <getopt.h>
 #include <math.h>
@@ -30,6 +37,7 @@
 #include <plugsched/sim.h>
 
 #include "metrics.h"
+#include "output.h"
 #include "report.h"
 #include "run.h"
 #include "script.h"
@@ -132,16 +140,17 @@ static void usage(FILE *out)
 		sim_max_cpus());
 }
 
+/* One line on stderr, whatever the user's values in it; exit status 2. */
 static void __attribute__((noreturn, format(printf, 1, 2)))
 die_usage(const char *fmt, ...)
 {
+	char msg[1024], shown[1024];
 	va_list args;
 
-	fputs("schedsim: ", stderr);
 	va_start(args, fmt);
-	vfprintf(stderr, fmt, args);
+	vsnprintf(msg, sizeof(msg), fmt, args);
 	va_end(args);
-	fputc('\n', stderr);
+	fprintf(stderr, "schedsim: %s\n", out_shown(msg, shown, sizeof(shown)));
 	exit(2);
 }
 
@@ -152,7 +161,8 @@ static long parse_long(const char *opt, const char *s, long lo, long hi)
 
 	errno = 0;
 	v = strtol(s, &end, 10);
-	if (errno || end == s || *end || v < lo || v > hi)
+	if (errno || end == s || *end || v < lo || v > hi ||
+	    !(isdigit((unsigned char)*s) || *s == '-'))
 		die_usage("--%s: '%s' is not an integer in %ld..%ld", opt, s,
 			  lo, hi);
 	return v;
@@ -165,23 +175,27 @@ static unsigned long long parse_seed(const char *s)
 
 	errno = 0;
 	v = strtoull(s, &end, 0);
-	if (errno || end == s || *end || *s == '-')
+	if (errno || end == s || *end || !isdigit((unsigned char)*s))
 		die_usage("--seed: '%s' is not a non-negative integer", s);
 	return v;
 }
 
 static unsigned long long parse_duration(const char *s)
 {
+	unsigned long long ns;
 	char *end;
 	double sec;
 
 	errno = 0;
 	sec = strtod(s, &end);
 	if (errno || end == s || *end || !isfinite(sec) || sec <= 0 ||
-	    sec > 1e6)
+	    sec > 1e6 || isspace((unsigned char)*s))
 		die_usage("--duration: '%s' is not a number of seconds in "
 			  "(0, 1000000]", s);
-	return (unsigned long long)(sec * NSEC_PER_SEC + 0.5);
+	ns = (unsigned long long)(sec * NSEC_PER_SEC + 0.5);
+	if (!ns)
+		die_usage("--duration: '%s' seconds round to 0 ns", s);
+	return ns;
 }
 
 static void add_driver(struct options *o, const char *name)
@@ -202,14 +216,23 @@ static void add_driver(struct options *o, const char *name)
 /* "A,B,C" into the driver list; the list is modified in place. */
 static void parse_compare(struct options *o, char *list)
 {
-	char *name, *save = NULL;
+	char *name = list, *comma;
 
 	if (!*list)
 		die_usage("--compare: give a list of drivers, e.g. "
 			  "--compare=ingosched,staircase");
-	for (name = strtok_r(list, ",", &save); name;
-	     name = strtok_r(NULL, ",", &save))
+	for (;;) {
+		comma = strchr(name, ',');
+		if (comma)
+			*comma = '\0';
+		if (!*name)
+			die_usage("--compare: an empty driver name in the "
+				  "list");
 		add_driver(o, name);
+		if (!comma)
+			break;
+		name = comma + 1;
+	}
 	o->compare = 1;
 }
 
@@ -357,15 +380,21 @@ static void parse_options(int argc, char **argv, struct options *o)
 			parse_compare(o, optarg);
 			break;
 		case 'r':
+			if (!*optarg)
+				die_usage("--report: give a directory");
 			o->report = optarg;
 			break;
 		case 'u':
+			if (!*optarg)
+				die_usage("--suite: give a directory");
 			o->suite = optarg;
 			break;
 		case 'l':
 			o->list_tunables = 1;
 			break;
 		case 'S':
+			if (!*optarg)
+				die_usage("--script: give a file");
 			o->script = optarg;
 			break;
 		case 'T':
@@ -392,12 +421,63 @@ static void parse_options(int argc, char **argv, struct options *o)
 		die_usage("unexpected argument '%s' (one WORKLOAD.json at "
 			  "most; try --help)", argv[optind]);
 	check_combinations(o, cpusched);
-	o->rc.trace_per_driver = o->nr_drivers > 1 || o->suite;
 	if (o->suite && o->rc.trace)
 		die_usage("--trace records one run: not with --suite");
 }
 
-/* ---- tunables ------------------------------------------------------------ */
+/* ---- outputs ----------------------------------------------------------- */
+
+/* The trace file of driver @d: FILE, or FILE-<driver>.ext (--compare). */
+static char *trace_path(const struct options *o, int d)
+{
+	const char *dot = strrchr(o->rc.trace, '.');
+	char *path;
+
+	if (o->nr_drivers == 1)
+		return strdup(o->rc.trace);
+	if (asprintf(&path, "%.*s-%s%s", (int)(dot - o->rc.trace),
+		     o->rc.trace, o->drivers[d], dot) < 0)
+		return NULL;
+	return path;
+}
+
+/*
+ * Before the machine boots: the trace of each driver and the report,
+ * none of them one of the run's inputs.  Returns 0, or 2 after a
+ * message.
+ */
+static int open_outputs(const struct options *o, struct out_file *traces,
+			struct out_file *report)
+{
+	const char *inputs[] = { o->workload, o->script };
+	char err[1024], *path;
+	int d, ret = 0;
+
+	for (d = 0; o->rc.trace && d < o->nr_drivers && !ret; d++) {
+		path = trace_path(o, d);
+		if (!path) {
+			snprintf(err, sizeof(err), "--trace: out of memory");
+			ret = -1;
+			break;
+		}
+		ret = out_check_path("--trace", path, inputs, 2, err,
+				     sizeof(err));
+		if (!ret)
+			ret = out_open(&traces[d], "--trace", path, err,
+				       sizeof(err));
+		free(path);
+	}
+	if (!ret && o->report)
+		ret = report_open(report, o->report, inputs, 2, err,
+				  sizeof(err));
+	if (!ret)
+		return 0;
+	fprintf(stderr, "schedsim: %s\n", err);
+	out_abort_all();
+	return 2;
+}
+
+/* ---- modes --------------------------------------------------------------- */
 
 static void list_tunables(void)
 {
@@ -423,9 +503,12 @@ static void list_tunables(void)
 
 static int do_list_tunables(const struct options *o)
 {
-	int ret = run_boot(&o->rc, o->nr_drivers ? o->drivers[0] :
-			   sim_default_driver());
+	const char *driver = o->nr_drivers ? o->drivers[0] :
+		sim_default_driver();
+	int ret = run_preflight(&o->rc, &driver, 1);
 
+	if (!ret)
+		ret = run_boot(&o->rc, driver);
 	if (ret)
 		return ret;
 	list_tunables();
@@ -433,49 +516,50 @@ static int do_list_tunables(const struct options *o)
 	return 0;
 }
 
-/* ---- modes --------------------------------------------------------------- */
-
-static int do_script(const struct options *o)
+/* The script's run on the booted machine, traced into @out if any. */
+static int run_script(const struct options *o, const struct script *sc,
+		      struct out_file *out)
 {
-	struct script sc = { NULL, 0, 0 };
 	struct trace *trace = NULL;
 	char err[512];
 	int ret;
 
-	ret = script_load(o->script, &sc);
-	if (ret)
-		goto out;
-	if (o->rc.trace) {
-		trace = trace_open(o->rc.trace, err, sizeof(err));
-		if (!trace) {
-			fprintf(stderr, "schedsim: %s\n", err);
-			ret = 2;
-			goto out;
-		}
+	if (out && !(trace = trace_start(out, err, sizeof(err)))) {
+		fprintf(stderr, "schedsim: %s\n", err);
+		return 1;
 	}
-	ret = run_boot(&o->rc, o->drivers[0]);
-	if (ret)
-		goto out_trace;
-	if (trace) {
-		trace_attach(trace);
+	if (trace)
 		sim_trace_set_sink(trace_event, trace);
-	}
-	ret = script_run(o->script, &sc);
+	ret = script_run(o->script, sc);
 	sim_trace_set_sink(NULL, NULL);
-	if (trace && trace_finish(trace, sim_now(), err, sizeof(err))) {
+	if (trace && trace_end(trace, sim_now(), err, sizeof(err))) {
 		fprintf(stderr, "schedsim: %s\n", err);
 		ret = ret ? ret : 1;
 	}
-	trace = NULL;
-	if (o->rc.schedstat && !sim_failed() && sim_schedstat())
+	if (ret < 2 && o->rc.schedstat && !sim_failed() && sim_schedstat())
 		printf("\n/proc/schedstat:\n%s", sim_schedstat());
-	sim_shutdown();
-out_trace:
-	if (trace)
-		trace_discard(trace);
-out:
-	script_free(&sc);
 	return ret;
+}
+
+static int do_script(const struct options *o)
+{
+	struct script sc = { NULL, 0, 0 };
+	struct out_file trace;
+	int ret;
+
+	ret = script_load(o->script, &sc);
+	if (!ret)
+		ret = run_preflight(&o->rc, o->drivers, 1);
+	if (!ret)
+		ret = open_outputs(o, &trace, NULL);
+	if (!ret)
+		ret = run_boot(&o->rc, o->drivers[0]);
+	if (!ret) {
+		ret = run_script(o, &sc, o->rc.trace ? &trace : NULL);
+		sim_shutdown();
+	}
+	script_free(&sc);
+	return out_end_run(ret);
 }
 
 static int load_workload(const struct options *o, struct workload *wl)
@@ -483,8 +567,8 @@ static int load_workload(const struct options *o, struct workload *wl)
 	char err[1024];
 
 	if (!workload_parse(o->workload ? o->workload : "(bundled)",
-			    o->workload ? NULL : bundled_workload, wl, stderr,
-			    err, sizeof(err)))
+			    o->workload ? NULL : bundled_workload, o->rc.cpus,
+			    wl, stderr, err, sizeof(err)))
 		return 0;
 	fprintf(stderr, "schedsim: %s\n", err);
 	return 2;
@@ -537,6 +621,7 @@ static void print_runs(const struct options *o, const struct run_metrics *m,
 static int do_workload(const struct options *o)
 {
 	struct run_metrics m[MAX_DRIVERS];
+	struct out_file traces[MAX_DRIVERS], report;
 	struct workload wl;
 	char name[64], err[512];
 	int d, nr = 0, ret, st;
@@ -544,16 +629,22 @@ static int do_workload(const struct options *o)
 	ret = load_workload(o, &wl);
 	if (ret)
 		return ret;
+	ret = run_preflight(&o->rc, o->drivers, o->nr_drivers);
+	if (!ret)
+		ret = open_outputs(o, traces, &report);
+	if (ret)
+		goto out;
 	workload_name(o->workload, name, sizeof(name));
 	for (d = 0; d < o->nr_drivers; d++) {
-		st = run_workload(&o->rc, o->drivers[d], &wl, name, &m[nr++]);
+		st = run_workload(&o->rc, o->drivers[d], &wl, name,
+				  o->rc.trace ? &traces[d] : NULL, &m[nr++]);
 		if (st > ret)
 			ret = st;
-		if (st == 2)
+		if (st >= 2)
 			goto out;
 	}
 	print_runs(o, m, nr);
-	if (o->report && report_write(o->report, m, nr, err, sizeof(err))) {
+	if (o->report && report_write(&report, m, nr, err, sizeof(err))) {
 		fprintf(stderr, "schedsim: %s\n", err);
 		ret = ret ? ret : 1;
 	}
@@ -561,18 +652,19 @@ out:
 	for (d = 0; d < nr; d++)
 		metrics_free(&m[d]);
 	workload_free(&wl);
-	return ret;
+	return out_end_run(ret);
 }
 
 static int do_suite(struct options *o)
 {
-	int i;
+	int i, ret;
 
 	if (!o->nr_drivers)
 		for (i = 0; i < sim_nr_drivers() && i < MAX_DRIVERS; i++)
 			o->drivers[o->nr_drivers++] = sim_driver_name(i);
-	return suite_run(o->suite, &o->rc, o->drivers, o->nr_drivers,
-			 o->format == FORMAT_JSON, o->report);
+	ret = suite_run(o->suite, &o->rc, o->drivers, o->nr_drivers,
+			o->format == FORMAT_JSON, o->report);
+	return ret;
 }
 
 int main(int argc, char **argv)
@@ -581,7 +673,8 @@ int main(int argc, char **argv)
 
 	parse_options(argc, argv, &o);
 	if (o.list_tunables)
-		return do_list_tunables(&o);
+		return do_list_tunables(&o) ?: out_finish_stdout();
+	out_catch_signals();
 	if (o.script)
 		return do_script(&o);
 	if (o.suite)

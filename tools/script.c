@@ -13,10 +13,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include <plugsched/sim.h>
 
 #include "grow.h"
+#include "output.h"
 #include "script.h"
 
 #define NSEC_PER_SEC	1000000000ULL
@@ -210,21 +212,33 @@ static struct step *add_step(struct script *sc)
  */
 int script_load(const char *file, struct script *sc)
 {
-	char buf[SCRIPT_MAX_LINE], copy[SCRIPT_MAX_LINE], *line;
+	char *buf = NULL, copy[SCRIPT_MAX_LINE], *line, *nul, shown[256];
+	size_t cap = 0;
 	struct step *st;
+	struct stat sb;
+	ssize_t n;
 	FILE *f;
 	int nr = 0, ret = 0;
 
+	out_shown(file, shown, sizeof(shown));
 	f = fopen(file, "r");
-	if (!f) {
-		fprintf(stderr, "schedsim: --script: cannot open '%s': %s\n",
-			file, strerror(errno));
+	if (!f || fstat(fileno(f), &sb) || S_ISDIR(sb.st_mode)) {
+		fprintf(stderr, "schedsim: --script: cannot read '%s': %s\n",
+			shown, f ? "it is a directory" : strerror(errno));
+		if (f)
+			fclose(f);
 		return 2;
 	}
-	while (!ret && fgets(buf, sizeof(buf), f)) {
+	while (!ret && (n = getline(&buf, &cap, f)) >= 0) {
 		nr++;
-		if (!strchr(buf, '\n') && !feof(f)) {
-			ret = syntax_error(file, nr, "line longer than %d "
+		nul = memchr(buf, '\0', n);
+		if (nul) {
+			ret = syntax_error(shown, nr, "a NUL byte at column %d",
+					   (int)(nul - buf) + 1);
+			break;
+		}
+		if (n - (buf[n - 1] == '\n') > SCRIPT_MAX_LINE - 2) {
+			ret = syntax_error(shown, nr, "line longer than %d "
 					   "characters", SCRIPT_MAX_LINE - 2);
 			break;
 		}
@@ -235,8 +249,14 @@ int script_load(const char *file, struct script *sc)
 		st = add_step(sc);
 		st->line = nr;
 		strcpy(st->text, copy);
-		ret = parse_line(file, nr, line, st);
+		ret = parse_line(shown, nr, line, st);
 	}
+	if (!ret && ferror(f)) {
+		fprintf(stderr, "schedsim: --script: cannot read '%s': %s\n",
+			shown, strerror(errno));
+		ret = 2;
+	}
+	free(buf);
 	fclose(f);
 	return ret;
 }
@@ -316,8 +336,12 @@ int script_run(const char *file, const struct script *sc)
 			"%s\n", sim_failed() ? sim_report() : sim_error());
 		return 1;
 	}
-	for (i = 0; i < sc->nr && !ret; i++)
+	for (i = 0; i < sc->nr && !ret; i++) {
+		if (out_stop_signal())
+			return out_stopped(" before line %d",
+					   sc->steps[i].line);
 		ret = run_step(file, &sc->steps[i]);
+	}
 	if (!ret && sim_check()) {
 		fprintf(stderr, "schedsim: %s\n", sim_report());
 		ret = 1;

@@ -12,6 +12,7 @@
  */
 #define _GNU_SOURCE		/* asprintf */
 #include <dirent.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,6 +28,7 @@ struct example {
 	char *path;
 	char *name;		/* file name without .json */
 	struct workload wl;
+	struct out_file report;	/* REPORT_DIR/<name>/index.html */
 };
 
 /* One periodic task of a workload under one driver, all instances. */
@@ -57,17 +59,21 @@ static void free_examples(struct example *ex, int nr)
 	free(ex);
 }
 
-/* Parse every example of @dir, in name order; NULL with *@nr < 0. */
-static struct example *load_examples(const char *dir, int *nr)
+/*
+ * Parse every example of @dir for a machine of @nr_cpus CPUs, in name
+ * order; NULL with *@nr < 0.
+ */
+static struct example *load_examples(const char *dir, int nr_cpus, int *nr)
 {
 	struct dirent **names;
 	struct example *ex;
-	char err[1024];
+	char err[1024], shown[256];
 	int i, n;
 
 	n = scandir(dir, &names, is_json, alphasort);
 	if (n < 0) {
-		fprintf(stderr, "schedsim: --suite: cannot read '%s'\n", dir);
+		fprintf(stderr, "schedsim: --suite: cannot read '%s': %s\n",
+			out_shown(dir, shown, sizeof(shown)), strerror(errno));
 		*nr = -1;
 		return NULL;
 	}
@@ -87,15 +93,15 @@ static struct example *load_examples(const char *dir, int *nr)
 			fprintf(stderr, "schedsim: out of memory\n");
 			goto fail;
 		}
-		if (workload_parse(ex[i].path, NULL, &ex[i].wl, stderr, err,
-				   sizeof(err))) {
+		if (workload_parse(ex[i].path, NULL, nr_cpus, &ex[i].wl,
+				   stderr, err, sizeof(err))) {
 			fprintf(stderr, "schedsim: %s\n", err);
 			goto fail;
 		}
 	}
 	if (!n)
 		fprintf(stderr, "schedsim: --suite: no .json workload in "
-			"'%s'\n", dir);
+			"'%s'\n", out_shown(dir, shown, sizeof(shown)));
 	if (ex && n) {
 		*nr = n;
 		return ex;
@@ -216,23 +222,52 @@ static int print_block(const struct example *ex, const struct run_metrics *m,
 	return 0;
 }
 
-static int write_report(const char *report_dir, const struct example *ex,
-			const struct run_metrics *m, int nr)
+/*
+ * Before the first run: the report page of every workload, none of them
+ * one of the workloads.  0, or 2 after a message.
+ */
+static int open_reports(const char *report_dir, struct example *ex, int nr)
 {
-	char *dir, err[512];
+	const char **inputs = calloc(nr, sizeof(*inputs));
+	char *dir, err[1024];
+	int i, ret = 0;
+
+	if (!inputs)
+		goto oom;
+	for (i = 0; i < nr; i++)
+		inputs[i] = ex[i].path;
+	for (i = 0; i < nr && !ret; i++) {
+		if (asprintf(&dir, "%s/%s", report_dir, ex[i].name) < 0)
+			goto oom;
+		ret = report_open(&ex[i].report, dir, inputs, nr, err,
+				  sizeof(err));
+		free(dir);
+	}
+	free(inputs);
+	if (!ret)
+		return 0;
+	fprintf(stderr, "schedsim: %s\n", err);
+	return 2;
+oom:
+	free(inputs);
+	fprintf(stderr, "schedsim: out of memory\n");
+	return 2;
+}
+
+static int write_report(struct example *ex, const struct run_metrics *m,
+			int nr)
+{
+	char err[512];
 	int ret;
 
-	if (asprintf(&dir, "%s/%s", report_dir, ex->name) < 0)
-		return -1;
-	ret = report_write(dir, m, nr, err, sizeof(err));
+	ret = report_write(&ex->report, m, nr, err, sizeof(err));
 	if (ret)
 		fprintf(stderr, "schedsim: %s\n", err);
-	free(dir);
 	return ret;
 }
 
 /* Run one workload on every driver and print or collect its score. */
-static int run_example(const struct example *ex, const struct run_config *rc,
+static int run_example(struct example *ex, const struct run_config *rc,
 		       const char *const *drivers, int nr, json_t *out,
 		       const char *report_dir)
 {
@@ -243,10 +278,11 @@ static int run_example(const struct example *ex, const struct run_config *rc,
 	if (!m || !runs)
 		goto oom;
 	for (d = 0; d < nr; d++) {
-		st = run_workload(rc, drivers[d], &ex->wl, ex->name, &m[d]);
+		st = run_workload(rc, drivers[d], &ex->wl, ex->name, NULL,
+				  &m[d]);
 		if (st > ret)
 			ret = st;
-		if (st == 2)
+		if (st >= 2)
 			goto out;
 		if (out)
 			json_array_append_new(runs, metrics_to_json(&m[d]));
@@ -256,8 +292,8 @@ static int run_example(const struct example *ex, const struct run_config *rc,
 						     ex->name, "runs", runs));
 	else if (print_block(ex, m, nr))
 		goto oom;
-	if (report_dir && write_report(report_dir, ex, m, nr))
-		ret = 1;
+	if (report_dir && write_report(ex, m, nr))
+		ret = ret ? ret : 1;
 out:
 	for (d = 0; d < nr; d++)
 		metrics_free(&m[d]);
@@ -273,8 +309,9 @@ oom:
 /**
  * suite_run - the workloads of @dir on each of @drivers, scored.
  *
- * Every workload is parsed before the first run, so a malformed one
- * stops the suite with its FILE:LINE:COL message (exit status 2).  The
+ * Every workload is parsed and every report page opened before the
+ * first run, so a malformed workload stops the suite with its
+ * FILE:LINE:COL message (exit status 2) before anything ran.  The
  * runs use @rc (the same seed for every driver); the text scoreboard
  * has one block per workload, the JSON form one object
  * {"suite": [{"workload", "runs": [per-driver metrics]}]}.
@@ -285,16 +322,23 @@ int suite_run(const char *dir, const struct run_config *rc,
 {
 	struct example *ex;
 	json_t *out = NULL, *root;
+	char shown[256];
 	int i, nr, ret = 0, st;
 
-	ex = load_examples(dir, &nr);
+	ex = load_examples(dir, rc->cpus, &nr);
 	if (!ex)
 		return 2;
+	ret = run_preflight(rc, drivers, nr_drivers);
+	if (!ret && report_dir)
+		ret = open_reports(report_dir, ex, nr);
+	if (ret)
+		goto out;
 	if (json)
 		out = json_array();
 	else
 		printf("schedsim --suite %s: %d workloads on %d cpu%s, HZ=%d, "
-		       "seed %llu\n", dir, nr, rc->cpus,
+		       "seed %llu\n", out_shown(dir, shown, sizeof(shown)), nr,
+		       rc->cpus,
 		       rc->cpus == 1 ? "" : "s", rc->hz, rc->seed);
 	for (i = 0; i < nr && ret < 2; i++) {
 		st = run_example(&ex[i], rc, drivers, nr_drivers, out,
@@ -310,6 +354,8 @@ int suite_run(const char *dir, const struct run_config *rc,
 	} else {
 		json_decref(out);
 	}
+out:
+	ret = out_end_run(ret);
 	free_examples(ex, nr);
 	return ret;
 }

@@ -14,8 +14,10 @@
  * one stops the suite before anything runs), run each on each of the
  * @nr_drivers drivers with @rc, and print the scoreboard (text, or with
  * @json one JSON object).  With @report_dir, the HTML report of each
- * workload goes to REPORT_DIR/<workload>/.  Returns the exit status:
- * 0, 1 (a run failed) or 2 (bad input).
+ * workload goes to REPORT_DIR/<workload>/.  The outputs are committed,
+ * or removed after a failure, before it returns (out_end_run()).
+ * Returns the exit status: 0, 1 (a run or a write failed), 2 (bad
+ * input) or 128 + the signal that stopped it.
  */
 int suite_run(const char *dir, const struct run_config *rc,
 	      const char *const *drivers, int nr_drivers, int json,

@@ -1,25 +1,27 @@
 /*
  * tools/trace.c - schedsim's trace writer: see trace.h.
  *
- * The sink only appends the machine's events to an array; everything is
- * written at the end, when the number of entries (for the ftrace header)
- * and the end of the open runs (for the JSON) are known.  Both writers
- * replay the events in order and keep, per CPU, the task current there:
- * the task column of an ftrace line, the open run of a JSON row.
+ * Events are written as they come, so a run's memory does not grow with
+ * its length.  The JSON form streams as it is; the ftrace text starts
+ * with a header that counts its lines, so its lines go to a scratch
+ * file beside the destination (unlinked at once) and are copied after
+ * the header at the end.  Both writers keep, per CPU, the task current
+ * there: the task column of an ftrace line, the open run of a JSON row.
  */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <jansson.h>
 #include <plugsched/sim.h>
 
-#include "grow.h"
 #include "trace.h"
 
 #define NSEC_PER_USEC	1000ULL
 #define NSEC_PER_SEC	1000000000ULL
+#define COPY_CHUNK	65536
 
 /* 2.6.10's task states (include/linux/sched.h), as prev_state has them. */
 #define ST_INTERRUPTIBLE	1
@@ -43,73 +45,28 @@ struct current {
 };
 
 struct trace {
-	char *path;
-	FILE *file;
+	struct out_file *out;
+	struct out_file spool;	/* ftrace text: the lines, until the end */
+	FILE *f;		/* where the events go: spool or out */
 	enum trace_format format;
 	int nr_cpus;
-	unsigned long long start;	/* when the recording started */
-	struct sim_trace_event *ev;
-	size_t nr, size;
-	int oom;		/* an append failed: the trace is incomplete */
-	struct current *curr;	/* per CPU, while writing */
+	size_t lines;		/* ftrace text: for the header */
+	int nr_json;		/* JSON: events written, for the commas */
+	int failed;		/* an event could not be made: out of memory */
+	struct current *curr;	/* per CPU */
 };
 
 enum trace_format trace_format_of(const char *path)
 {
 	const char *dot = strrchr(path, '.');
 
-	if (!dot || dot == path || strchr(dot, '/'))
+	if (!dot || dot == path || strchr(dot, '/') || dot[-1] == '/')
 		return TRACE_BAD;
 	if (!strcmp(dot, ".txt"))
 		return TRACE_TXT;
 	if (!strcmp(dot, ".json"))
 		return TRACE_JSON;
 	return TRACE_BAD;
-}
-
-struct trace *trace_open(const char *path, char *err, size_t len)
-{
-	struct trace *t;
-
-	if (trace_format_of(path) == TRACE_BAD) {
-		snprintf(err, len, "--trace: '%s' does not end in .txt "
-			 "(ftrace text) or .json (Chrome/Perfetto JSON)", path);
-		return NULL;
-	}
-	t = calloc(1, sizeof(*t));
-	if (!t || !(t->path = strdup(path))) {
-		free(t);
-		snprintf(err, len, "--trace: out of memory");
-		return NULL;
-	}
-	t->format = trace_format_of(path);
-	t->file = fopen(path, "w");
-	if (!t->file) {
-		snprintf(err, len, "--trace: cannot create '%s': %s", path,
-			 strerror(errno));
-		free(t->path);
-		free(t);
-		return NULL;
-	}
-	return t;
-}
-
-/* Runs inside the machine (from the sink), so it only appends. */
-void trace_event(const struct sim_trace_event *ev, void *arg)
-{
-	struct trace *t = arg;
-
-	if (grow((void **)&t->ev, &t->size, t->nr, sizeof(*t->ev))) {
-		t->oom = 1;
-		return;
-	}
-	t->ev[t->nr++] = *ev;
-}
-
-void trace_attach(struct trace *t)
-{
-	t->nr_cpus = sim_nr_cpus();
-	t->start = sim_now();
 }
 
 /* ---- the tasks current on each CPU ---------------------------------- */
@@ -131,7 +88,7 @@ static void set_task(struct current *c, int cpu, int pid, const char *comm)
 	snprintf(c->comm, sizeof(c->comm), "%s", comm);
 }
 
-/* What ran on each CPU when the recording started. */
+/* What runs on each CPU as the recording starts. */
 static int init_current(struct trace *t)
 {
 	struct sim_cpu_info ci;
@@ -143,23 +100,10 @@ static int init_current(struct trace *t)
 		return -1;
 	for (cpu = 0; cpu < t->nr_cpus; cpu++) {
 		set_idle(&t->curr[cpu], cpu);
-		t->curr[cpu].since = t->start;
-	}
-	/* The first switch on a CPU says who ran there before it. */
-	for (cpu = 0; cpu < t->nr_cpus; cpu++) {
-		size_t i;
-
-		for (i = 0; i < t->nr; i++)
-			if (t->ev[i].type == SIM_TRACE_SWITCH &&
-			    t->ev[i].cpu == cpu)
-				break;
-		if (i < t->nr) {
-			set_task(&t->curr[cpu], cpu, t->ev[i].pid,
-				 t->ev[i].comm);
-		} else if (!sim_cpu_info(cpu, &ci) && ci.curr_pid &&
-			   !sim_task_info(ci.curr_pid, &ti)) {
+		t->curr[cpu].since = sim_now();
+		if (!sim_cpu_info(cpu, &ci) && ci.curr_pid &&
+		    !sim_task_info(ci.curr_pid, &ti))
 			set_task(&t->curr[cpu], cpu, ti.pid, ti.name);
-		}
 	}
 	return 0;
 }
@@ -201,9 +145,9 @@ static const char *state_letters(long state, char *buf, size_t len)
 	return n ? buf : "R";
 }
 
-static void write_txt_header(const struct trace *t, size_t entries)
+static void write_txt_header(FILE *f, size_t entries, int nr_cpus)
 {
-	fprintf(t->file,
+	fprintf(f,
 		"# tracer: nop\n"
 		"#\n"
 		"# entries-in-buffer/entries-written: %zu/%zu   #P:%d\n"
@@ -216,7 +160,7 @@ static void write_txt_header(const struct trace *t, size_t entries)
 		"#                              |||| /     delay\n"
 		"#           TASK-PID     CPU#  |||||  TIMESTAMP  FUNCTION\n"
 		"#              | |         |   |||||     |         |\n",
-		entries, entries, t->nr_cpus);
+		entries, entries, nr_cpus);
 }
 
 /* One line's context: the task current on @cpu, the CPU, the time. */
@@ -225,7 +169,7 @@ static void write_context(const struct trace *t, int cpu,
 {
 	const struct current *c = &t->curr[cpu];
 
-	fprintf(t->file, "%16s-%-7d [%03d] d..2. %5llu.%06llu: ", c->comm,
+	fprintf(t->f, "%16s-%-7d [%03d] d..2. %5llu.%06llu: ", c->comm,
 		c->pid, cpu, ns / NSEC_PER_SEC,
 		ns % NSEC_PER_SEC / NSEC_PER_USEC);
 }
@@ -235,10 +179,11 @@ static void write_txt_event(struct trace *t, const struct sim_trace_event *e)
 	char prev[24], next[24], state[32];
 	const char *name = NULL;
 
+	t->lines++;
 	write_context(t, e->cpu, e->ns);
 	switch (e->type) {
 	case SIM_TRACE_SWITCH:
-		fprintf(t->file, "sched_switch: prev_comm=%s prev_pid=%d "
+		fprintf(t->f, "sched_switch: prev_comm=%s prev_pid=%d "
 			"prev_prio=%d prev_state=%s ==> next_comm=%s "
 			"next_pid=%d next_prio=%d\n",
 			name_of(e->comm, e->pid, e->cpu, prev, sizeof(prev)),
@@ -251,9 +196,10 @@ static void write_txt_event(struct trace *t, const struct sim_trace_event *e)
 		return;
 	case SIM_TRACE_WAKEUP:
 		/* The kernel says sched_waking, then sched_wakeup. */
-		fprintf(t->file, "sched_waking: comm=%s pid=%d prio=%d "
+		fprintf(t->f, "sched_waking: comm=%s pid=%d prio=%d "
 			"target_cpu=%03d\n", e->comm, e->pid, e->prio,
 			e->target_cpu);
+		t->lines++;
 		write_context(t, e->cpu, e->ns);
 		name = "sched_wakeup";
 		break;
@@ -261,28 +207,16 @@ static void write_txt_event(struct trace *t, const struct sim_trace_event *e)
 		name = "sched_wakeup_new";
 		break;
 	case SIM_TRACE_MIGRATE:
-		fprintf(t->file, "sched_migrate_task: comm=%s pid=%d prio=%d "
+		fprintf(t->f, "sched_migrate_task: comm=%s pid=%d prio=%d "
 			"orig_cpu=%d dest_cpu=%d\n", e->comm, e->pid, e->prio,
 			e->orig_cpu, e->target_cpu);
 		return;
 	default:
-		fprintf(t->file, "sched_unknown: type=%d\n", e->type);
+		fprintf(t->f, "sched_unknown: type=%d\n", e->type);
 		return;
 	}
-	fprintf(t->file, "%s: comm=%s pid=%d prio=%d target_cpu=%03d\n", name,
+	fprintf(t->f, "%s: comm=%s pid=%d prio=%d target_cpu=%03d\n", name,
 		e->comm, e->pid, e->prio, e->target_cpu);
-}
-
-static void write_txt(struct trace *t)
-{
-	size_t i, lines = 0;
-
-	/* A wake-up is two lines: sched_waking and sched_wakeup. */
-	for (i = 0; i < t->nr; i++)
-		lines += t->ev[i].type == SIM_TRACE_WAKEUP ? 2 : 1;
-	write_txt_header(t, lines);
-	for (i = 0; i < t->nr; i++)
-		write_txt_event(t, &t->ev[i]);
 }
 
 /* ---- Chrome/Perfetto JSON ------------------------------------------- */
@@ -295,39 +229,47 @@ static double usecs(unsigned long long ns)
 	return ns / 1e3;
 }
 
-static int append(json_t *events, json_t *ev)
+/* One element of the traceEvents array, as jansson's compact dump has it. */
+static int json_put(struct trace *t, json_t *ev)
 {
-	return ev ? json_array_append_new(events, ev) : -1;
+	if (!ev)
+		return -1;
+	if (t->nr_json++)
+		fputc(',', t->f);
+	json_dumpf(ev, t->f, JSON_COMPACT |
+		   JSON_REAL_PRECISION(JSON_TS_DIGITS));
+	json_decref(ev);
+	return 0;
 }
 
-static int json_metadata(json_t *events, int nr_cpus)
+static int json_metadata(struct trace *t, int nr_cpus)
 {
 	char name[32];
 	int cpu, ret;
 
-	ret = append(events, json_pack("{s:s, s:s, s:i, s:{s:s}}",
-				       "ph", "M", "name", "process_name",
-				       "pid", JSON_PID, "args",
-				       "name", "machine"));
+	ret = json_put(t, json_pack("{s:s, s:s, s:i, s:{s:s}}",
+				    "ph", "M", "name", "process_name",
+				    "pid", JSON_PID, "args",
+				    "name", "machine"));
 	for (cpu = 0; cpu < nr_cpus && !ret; cpu++) {
 		snprintf(name, sizeof(name), "CPU %d", cpu);
-		ret = append(events, json_pack("{s:s, s:s, s:i, s:i, s:{s:s}}",
-					       "ph", "M", "name", "thread_name",
-					       "pid", JSON_PID, "tid", cpu,
-					       "args", "name", name));
-		if (!ret)
-			ret = append(events,
-				     json_pack("{s:s, s:s, s:i, s:i, s:{s:i}}",
-					       "ph", "M",
-					       "name", "thread_sort_index",
-					       "pid", JSON_PID, "tid", cpu,
-					       "args", "sort_index", cpu));
+		ret = json_put(t, json_pack("{s:s, s:s, s:i, s:i, s:{s:s}}",
+					    "ph", "M", "name", "thread_name",
+					    "pid", JSON_PID, "tid", cpu,
+					    "args", "name", name));
+		if (ret)
+			break;
+		ret = json_put(t, json_pack("{s:s, s:s, s:i, s:i, s:{s:i}}",
+					    "ph", "M",
+					    "name", "thread_sort_index",
+					    "pid", JSON_PID, "tid", cpu,
+					    "args", "sort_index", cpu));
 	}
 	return ret;
 }
 
 /* The run of @c's task on @cpu from c->since to @end, if it is a task. */
-static int json_run(json_t *events, int cpu, const struct current *c,
+static int json_run(struct trace *t, int cpu, const struct current *c,
 		    unsigned long long end)
 {
 	char name[32];
@@ -335,17 +277,17 @@ static int json_run(json_t *events, int cpu, const struct current *c,
 	if (!c->pid)
 		return 0;
 	snprintf(name, sizeof(name), "%s/%d", c->comm, c->pid);
-	return append(events, json_pack("{s:s, s:s, s:i, s:i, s:f, s:f, "
-					"s:{s:s, s:i}}",
-					"ph", "X", "name", name,
-					"pid", JSON_PID, "tid", cpu,
-					"ts", usecs(c->since),
-					"dur", usecs(end - c->since),
-					"args", "comm", c->comm,
-					"pid", c->pid));
+	return json_put(t, json_pack("{s:s, s:s, s:i, s:i, s:f, s:f, "
+				     "s:{s:s, s:i}}",
+				     "ph", "X", "name", name,
+				     "pid", JSON_PID, "tid", cpu,
+				     "ts", usecs(c->since),
+				     "dur", usecs(end - c->since),
+				     "args", "comm", c->comm,
+				     "pid", c->pid));
 }
 
-static int json_instant(json_t *events, const struct sim_trace_event *e)
+static int json_instant(struct trace *t, const struct sim_trace_event *e)
 {
 	const char *name = e->type == SIM_TRACE_WAKEUP ? "sched_wakeup" :
 		e->type == SIM_TRACE_WAKEUP_NEW ? "sched_wakeup_new" :
@@ -363,84 +305,147 @@ static int json_instant(json_t *events, const struct sim_trace_event *e)
 				 "target_cpu", e->target_cpu);
 	if (!args)
 		return -1;
-	return append(events, json_pack("{s:s, s:s, s:s, s:i, s:i, s:f, s:o}",
-					"ph", "i", "s", "t", "name", name,
-					"pid", JSON_PID, "tid", e->cpu,
-					"ts", usecs(e->ns), "args", args));
+	return json_put(t, json_pack("{s:s, s:s, s:s, s:i, s:i, s:f, s:o}",
+				     "ph", "i", "s", "t", "name", name,
+				     "pid", JSON_PID, "tid", e->cpu,
+				     "ts", usecs(e->ns), "args", args));
 }
 
-static int write_json(struct trace *t, unsigned long long end)
+
+/* ---- the writer ------------------------------------------------------ */
+
+/**
+ * trace_start - record the machine's events into @out from now on.
+ * @out: an open output (out_open()), the trace file
+ * @err: where the reason goes
+ * @len: its size
+ *
+ * Return: the writer, or NULL with a one-line reason in @err.
+ */
+struct trace *trace_start(struct out_file *out, char *err, size_t len)
 {
-	json_t *root, *events;
-	struct current *c;
-	size_t i;
-	int cpu, ret;
+	struct trace *t = calloc(1, sizeof(*t));
 
-	events = json_array();
-	root = json_pack("{s:o, s:s}", "traceEvents", events,
-			 "displayTimeUnit", "ns");
-	if (!root)
-		return -1;
-	ret = json_metadata(events, t->nr_cpus);
-	for (i = 0; i < t->nr && !ret; i++) {
-		const struct sim_trace_event *e = &t->ev[i];
-
-		if (e->type != SIM_TRACE_SWITCH) {
-			ret = json_instant(events, e);
-			continue;
-		}
-		c = &t->curr[e->cpu];
-		ret = json_run(events, e->cpu, c, e->ns);
-		set_task(c, e->cpu, e->next_pid, e->next_comm);
-		c->since = e->ns;
+	if (!t)
+		goto oom;
+	t->out = out;
+	t->f = out->f;
+	t->format = trace_format_of(out->path);
+	t->nr_cpus = sim_nr_cpus();
+	if (init_current(t))
+		goto oom;
+	if (t->format == TRACE_TXT) {
+		if (out_open_scratch(&t->spool, out, err, len))
+			goto fail;
+		t->f = t->spool.f;
+		return t;
 	}
+	fputs("{\"traceEvents\":[", t->f);
+	if (json_metadata(t, t->nr_cpus))
+		goto oom;
+	return t;
+oom:
+	snprintf(err, len, "--trace: out of memory");
+fail:
+	trace_discard(t);
+	return NULL;
+}
+
+/**
+ * trace_event - the machine's trace sink: write one event.
+ * @ev: the event
+ * @arg: the writer
+ *
+ * Runs inside the machine, so it only writes; a failed write is kept by
+ * the output and reported by trace_end().
+ */
+void trace_event(const struct sim_trace_event *ev, void *arg)
+{
+	struct trace *t = arg;
+	struct current *c;
+
+	if (t->format == TRACE_TXT) {
+		write_txt_event(t, ev);
+		return;
+	}
+	if (ev->type != SIM_TRACE_SWITCH) {
+		t->failed |= json_instant(t, ev);
+		return;
+	}
+	c = &t->curr[ev->cpu];
+	t->failed |= json_run(t, ev->cpu, c, ev->ns);
+	set_task(c, ev->cpu, ev->next_pid, ev->next_comm);
+	c->since = ev->ns;
+}
+
+/**
+ * trace_failed - has writing the trace failed already?
+ * @t: the writer
+ *
+ * Return: non-zero once a write failed: the run need not go on.
+ */
+int trace_failed(const struct trace *t)
+{
+	return t->failed || t->out->err || t->spool.err;
+}
+
+/* The ftrace text: the header, then the lines from the scratch file. */
+static void end_txt(struct trace *t)
+{
+	write_txt_header(t->out->f, t->lines, t->nr_cpus);
+	out_append(t->out, &t->spool);
+}
+
+static int end_json(struct trace *t, unsigned long long end_ns)
+{
+	int cpu, ret = 0;
+
 	for (cpu = 0; cpu < t->nr_cpus && !ret; cpu++)
-		ret = json_run(events, cpu, &t->curr[cpu], end);
-	if (!ret)
-		ret = json_dumpf(root, t->file, JSON_COMPACT |
-				 JSON_REAL_PRECISION(JSON_TS_DIGITS));
-	if (!ret && fputc('\n', t->file) == EOF)
-		ret = -1;
-	json_decref(root);
+		ret = json_run(t, cpu, &t->curr[cpu], end_ns);
+	fputs("],\"displayTimeUnit\":\"ns\"}\n", t->f);
 	return ret;
 }
 
-/* ---- the end ------------------------------------------------------------ */
-
-static void release(struct trace *t)
-{
-	free(t->ev);
-	free(t->curr);
-	free(t->path);
-	free(t);
-}
-
-int trace_finish(struct trace *t, unsigned long long end_ns, char *err,
-		 size_t len)
+/**
+ * trace_end - write the end of the trace and free the writer.
+ * @t: the writer
+ * @end_ns: when the recording ends: runs still open end there
+ * @err: where the reason goes
+ * @len: its size
+ *
+ * The output stays open: the caller commits it with the run's others,
+ * and out_commit_all() reports a write that failed.
+ *
+ * Return: 0, or -1 with a one-line reason in @err when an event could
+ * not be written for want of memory.
+ */
+int trace_end(struct trace *t, unsigned long long end_ns, char *err,
+	      size_t len)
 {
 	int ret;
 
-	ret = init_current(t);
-	if (!ret && t->oom)
-		ret = -1;
-	if (!ret && t->format == TRACE_TXT)
-		write_txt(t);
-	else if (!ret)
-		ret = write_json(t, end_ns);
-	if (ferror(t->file))
-		ret = -1;
-	if (fclose(t->file))
-		ret = -1;
+	if (!trace_failed(t) && t->format == TRACE_TXT)
+		end_txt(t);
+	else if (!trace_failed(t))
+		t->failed = end_json(t, end_ns);
+	if (t->spool.err && !t->out->err)
+		t->out->err = t->spool.err;	/* the reason, at commit */
+	ret = t->failed ? -1 : 0;
 	if (ret)
-		snprintf(err, len, "--trace: cannot write '%s'%s", t->path,
-			 t->oom ? ": out of memory" : "");
-	release(t);
+		snprintf(err, len, "--trace: out of memory");
+	trace_discard(t);
 	return ret;
 }
 
+/**
+ * trace_discard - free the writer without ending the trace.
+ * @t: the writer, or NULL
+ */
 void trace_discard(struct trace *t)
 {
-	fclose(t->file);
-	remove(t->path);
-	release(t);
+	if (!t)
+		return;
+	out_abort(&t->spool);
+	free(t->curr);
+	free(t);
 }

@@ -349,6 +349,7 @@ struct parser {
 	struct jpath path;
 	int default_policy;
 	int nr_started;		/* instances of all tasks */
+	int nr_cpus;		/* of the machine the workload will run on */
 	int nr_warnings;
 	size_t size_timers;
 	json_t *timer_map;	/* ref -> index in wl->timers */
@@ -593,7 +594,11 @@ static int get_cpus(struct parser *p, json_t *v, char **list)
 	}
 	for (i = 0; i < json_array_size(v); i++) {
 		push_index(p, i);
-		if (get_int(p, json_array_get(v, i), 0, max - 1, &c)) {
+		if (get_int(p, json_array_get(v, i), 0, max - 1, &c) ||
+		    (c >= p->nr_cpus &&
+		     fail(p, 0, "CPU %lld is not on the machine (%d CPU%s: "
+			  "0..%d)", c, p->nr_cpus, p->nr_cpus > 1 ? "s" : "",
+			  p->nr_cpus - 1))) {
 			free(set);
 			free(out);
 			return -1;
@@ -1194,12 +1199,13 @@ static int parse_task_counts(struct parser *p, json_t *obj,
 		push_key(p, "instance");
 		if (get_int(p, v, 0, WL_MAX_INSTANCES, &n))
 			return -1;
-		if (p->nr_started + n > WL_MAX_INSTANCES)
-			return fail(p, 0, "more than %d instances in all",
-				    WL_MAX_INSTANCES);
 		t->instances = n;
 		pop(p);
 	}
+	/* a task without "instance" is one: it counts as much */
+	if (p->nr_started + t->instances > WL_MAX_INSTANCES)
+		return fail(p, 0, "more than %d instances in all",
+			    WL_MAX_INSTANCES);
 	p->nr_started += t->instances;
 	if ((v = json_object_get(obj, "loop"))) {
 		push_key(p, "loop");
@@ -1407,6 +1413,7 @@ static void one_line(char *s)
  * workload_parse - read an rt-app JSON workload into @wl
  * @file: its name, for messages (and to read when @text is NULL)
  * @text: the file's contents (NUL-terminated), or NULL
+ * @nr_cpus: the CPUs of the machine it will run on (0: sim_max_cpus())
  * @wl: filled on success, left empty on failure
  * @warn: one line per key the subset ignores, or NULL
  * @err: "FILE:LINE:COL: message" when the file is refused
@@ -1414,8 +1421,8 @@ static void one_line(char *s)
  *
  * Return: 0, or -1 with @err set.
  */
-int workload_parse(const char *file, const char *text, struct workload *wl,
-		   FILE *warn, char *err, size_t len)
+int workload_parse(const char *file, const char *text, int nr_cpus,
+		   struct workload *wl, FILE *warn, char *err, size_t len)
 {
 	struct parser p;
 	char *buf = NULL, dummy[8];
@@ -1431,6 +1438,8 @@ int workload_parse(const char *file, const char *text, struct workload *wl,
 	err[0] = '\0';
 	memset(&p, 0, sizeof(p));
 	p.file = file ? file : "-";
+	p.nr_cpus = nr_cpus > 0 && nr_cpus < sim_max_cpus() ? nr_cpus :
+		sim_max_cpus();
 	if (!text) {
 		if (read_text(p.file, &buf, &p.len, err, len))
 			goto out;

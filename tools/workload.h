@@ -82,14 +82,16 @@ struct workload {
 };
 
 /*
- * workload_parse - read an rt-app JSON workload.  @text is the file's
- * contents, or NULL to read @file.  Keys the subset does not support are
- * named in one warning line each on @warn (NULL: quiet), never fatal.
- * Returns 0, or -1 with "FILE:LINE:COL: message" in @err for a file that
- * is not JSON or does not describe a workload; @wl is then empty.
+ * workload_parse - read an rt-app JSON workload for a machine of
+ * @nr_cpus CPUs (0: any this build has).  @text is the file's contents,
+ * or NULL to read @file.  Keys the subset does not support are named in
+ * one warning line each on @warn (NULL: quiet), never fatal.  Returns 0,
+ * or -1 with "FILE:LINE:COL: message" in @err for a file that is not
+ * JSON, does not describe a workload or names a CPU the machine lacks;
+ * @wl is then empty.
  */
-int workload_parse(const char *file, const char *text, struct workload *wl,
-		   FILE *warn, char *err, size_t len);
+int workload_parse(const char *file, const char *text, int nr_cpus,
+		   struct workload *wl, FILE *warn, char *err, size_t len);
 void workload_free(struct workload *wl);
 const char *wl_policy_name(int policy);
 

@@ -38,7 +38,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 	memcpy(text, data, size);
 	text[size] = '\0';
-	if (!workload_parse("fuzz.json", text, &wl, NULL, err, sizeof(err)))
+	if (!workload_parse("fuzz.json", text, 0, &wl, NULL, err, sizeof(err)))
 		workload_free(&wl);
 	else if (!err[0])
 		abort();	/* a refusal must say why */

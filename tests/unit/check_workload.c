@@ -37,7 +37,7 @@ static void teardown(void)
 static void parse(const char *text)
 {
 	char err[ERR_LEN];
-	int ret = workload_parse("test.json", text, &wl, NULL, err,
+	int ret = workload_parse("test.json", text, 0, &wl, NULL, err,
 				 sizeof(err));
 
 	ck_assert_msg(ret == 0, "refused: %s", err);
@@ -48,7 +48,7 @@ static const char *refusal(const char *text)
 {
 	static char err[ERR_LEN];
 
-	ck_assert_int_eq(workload_parse("test.json", text, &wl, NULL, err,
+	ck_assert_int_eq(workload_parse("test.json", text, 0, &wl, NULL, err,
 					sizeof(err)), -1);
 	ck_assert_int_eq(wl.nr_tasks, 0);
 	return err;
@@ -257,7 +257,7 @@ static int warnings_of(const char *name, char *out, size_t len)
 	ck_assert_ptr_nonnull(f);
 	snprintf(path, sizeof(path), "%s/tests/unit/workloads/%s",
 		 dir && *dir ? dir : ".", name);
-	ck_assert_msg(workload_parse(path, NULL, &wl, f, err,
+	ck_assert_msg(workload_parse(path, NULL, 0, &wl, f, err,
 				     sizeof(err)) == 0, "refused: %s", err);
 	rewind(f);
 	n = fread(out, 1, len - 1, f);
@@ -370,7 +370,7 @@ START_TEST(bad_file_is_refused_at_its_position)
 	fclose(f);
 	want[strcspn(want, "\n")] = '\0';
 	snprintf(expected, sizeof(expected), "%s:%s", path, want);
-	ck_assert_int_eq(workload_parse(path, NULL, &wl, NULL, err,
+	ck_assert_int_eq(workload_parse(path, NULL, 0, &wl, NULL, err,
 					sizeof(err)), -1);
 	ck_assert_str_eq(err, expected);
 }
@@ -406,7 +406,7 @@ START_TEST(missing_file_is_one_line)
 {
 	char err[ERR_LEN];
 
-	ck_assert_int_eq(workload_parse("/nonexistent/w.json", NULL, &wl,
+	ck_assert_int_eq(workload_parse("/nonexistent/w.json", NULL, 0, &wl,
 					NULL, err, sizeof(err)), -1);
 	ck_assert_str_eq(err, "/nonexistent/w.json: cannot open: No such "
 			 "file or directory");
