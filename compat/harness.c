@@ -20,10 +20,14 @@
 
 /* ---- errors -------------------------------------------------------------- */
 
-static int set_error(int err, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
-
-static int set_error(int err, const char *fmt, ...)
+/**
+ * sim_set_error - say why a harness call failed, for sim_error().
+ * @err: what the call returns
+ * @fmt: the reason
+ *
+ * Returns @err, so that the call can end with "return sim_set_error()".
+ */
+int sim_set_error(int err, const char *fmt, ...)
 {
 	va_list args;
 
@@ -31,6 +35,31 @@ static int set_error(int err, const char *fmt, ...)
 	vsnprintf(sim.error, sizeof(sim.error), fmt, args);
 	va_end(args);
 	return err;
+}
+
+/* 0 when a machine is booted; else -EINVAL, saying so. */
+int sim_need_machine(void)
+{
+	return sim.booted ? 0 : sim_bad_arg("no machine is booted");
+}
+
+/* 0 when @v is in @lo..@hi; else -EINVAL, naming @what. */
+int sim_check_range(long v, long lo, long hi, const char *what)
+{
+	if (v >= lo && v <= hi)
+		return 0;
+	return sim_bad_arg("%s %ld is not in %ld..%ld", what, v, lo, hi);
+}
+
+/* 0 when @cpu is a CPU of the booted machine; else -EINVAL. */
+static int check_cpu(int cpu)
+{
+	if (sim_need_machine())
+		return -EINVAL;
+	if (cpu < 0 || cpu >= sim.nr_cpus)
+		return sim_bad_arg("no cpu%d on a %d-CPU machine", cpu,
+				   sim.nr_cpus);
+	return 0;
 }
 
 const char *sim_error(void)
@@ -57,6 +86,8 @@ extern char *strstr(const char *haystack, const char *needle);
 
 int sim_log_contains(const char *needle)
 {
+	if (sim_null_arg(needle))
+		return -EINVAL;
 	return strstr(sim_log(), needle) != NULL;
 }
 
@@ -73,7 +104,7 @@ int sim_nr_drivers(void)
 
 const char *sim_driver_name(int i)
 {
-	if (i < 0 || i >= sim_nr_drivers())
+	if (sim_check_range(i, 0, sim_nr_drivers() - 1, "driver"))
 		return NULL;
 	return sched_drivers[i]->cpusched_name;
 }
@@ -82,10 +113,12 @@ int sim_driver_index(const char *name)
 {
 	int i;
 
+	if (sim_null_arg(name))
+		return -EINVAL;
 	for (i = 0; sched_drivers[i]; i++)
 		if (!strcmp(sched_drivers[i]->cpusched_name, name))
 			return i;
-	return -1;
+	return sim_set_error(-1, "no driver \"%s\" in this build", name);
 }
 
 const char *sim_default_driver(void)
@@ -95,7 +128,7 @@ const char *sim_default_driver(void)
 
 const char *sim_cpusched(void)
 {
-	return sim.booted ? scheduler->cpusched_name : NULL;
+	return sim_need_machine() ? NULL : scheduler->cpusched_name;
 }
 
 int sim_max_cpus(void)
@@ -107,6 +140,8 @@ int sim_max_cpus(void)
 
 void sim_config_init(struct sim_config *cfg)
 {
+	if (sim_null_arg(cfg))
+		return;
 	memset(cfg, 0, sizeof(*cfg));
 	cfg->nr_cpus = 1;
 	cfg->smt = 1;
@@ -119,22 +154,21 @@ void sim_config_init(struct sim_config *cfg)
 static int check_config(const struct sim_config *cfg)
 {
 	if (cfg->nr_cpus < 1 || cfg->nr_cpus > NR_CPUS)
-		return set_error(-EINVAL, "nr_cpus %d is not in 1..%d",
-				 cfg->nr_cpus, NR_CPUS);
+		return sim_bad_arg("nr_cpus %d is not in 1..%d", cfg->nr_cpus,
+				   NR_CPUS);
 	if (cfg->smt < 1 || cfg->nr_cpus % cfg->smt)
-		return set_error(-EINVAL, "%d CPUs cannot be split into cores "
-				 "of %d threads", cfg->nr_cpus, cfg->smt);
+		return sim_bad_arg("%d CPUs cannot be split into cores of %d "
+				   "threads", cfg->nr_cpus, cfg->smt);
 	if (cfg->nr_nodes < 1 || cfg->nr_cpus % cfg->nr_nodes ||
 	    (cfg->nr_cpus / cfg->nr_nodes) % cfg->smt)
-		return set_error(-EINVAL, "%d CPUs of %d threads per core "
-				 "cannot be split into %d nodes", cfg->nr_cpus,
-				 cfg->smt, cfg->nr_nodes);
+		return sim_bad_arg("%d CPUs of %d threads per core "
+				   "cannot be split into %d nodes",
+				   cfg->nr_cpus, cfg->smt, cfg->nr_nodes);
 	if (cfg->hz < 10 || cfg->hz > 10000)
-		return set_error(-EINVAL, "hz %d is not in 10..10000",
-				 cfg->hz);
+		return sim_bad_arg("hz %d is not in 10..10000", cfg->hz);
 	if (cfg->cmdline && strlen(cfg->cmdline) >= 1024)
-		return set_error(-EINVAL, "boot command line longer than 1023 "
-				 "characters");
+		return sim_bad_arg("boot command line longer than 1023 "
+				   "characters");
 	return 0;
 }
 
@@ -189,8 +223,10 @@ int sim_boot(const struct sim_config *cfg)
 	static char cmdline[1024];
 	int ret;
 
+	if (sim_null_arg(cfg))
+		return -EINVAL;
 	if (sim.booted)
-		return set_error(-EBUSY, "a machine is already booted");
+		return sim_set_error(-EBUSY, "a machine is already booted");
 	ret = check_config(cfg);
 	if (ret)
 		return ret;
@@ -217,7 +253,7 @@ int sim_boot(const struct sim_config *cfg)
 	sim.in_run = 0;
 	if (ret) {
 		if (sim.failed)
-			set_error(-EIO, "boot failed: %s", sim.report);
+			sim_set_error(-EIO, "boot failed: %s", sim.report);
 		sim_shutdown();
 		return -EIO;
 	}
@@ -231,7 +267,9 @@ int sim_booted(void)
 
 /**
  * sim_shutdown - throw the machine away: every stack, every allocation.
- * The log and the report stay readable until the next boot.
+ * The log and the report stay readable until the next boot.  From inside
+ * the machine (a task body, a sink) it does nothing but say so: the
+ * stack it runs on would go.
  */
 void sim_shutdown(void)
 {
@@ -243,6 +281,10 @@ void sim_shutdown(void)
 
 	if (!sim.booted)
 		return;
+	if (sim.in_run) {
+		sim_bad_arg("sim_shutdown() called from inside the machine");
+		return;
+	}
 	memcpy(report, sim.report, sizeof(report));
 	memcpy(error, sim.error, sizeof(error));
 	list_for_each_entry(st, &sim.tasks, all)
@@ -285,17 +327,17 @@ static int run_guarded(int (*fn)(void *), void *arg)
 	int ret;
 
 	if (!sim.booted)
-		return set_error(-1, "no machine is booted");
+		return sim_set_error(-1, "no machine is booted");
 	if (sim.failed)
-		return set_error(-1, "the machine failed: %s", sim.report);
+		return sim_set_error(-1, "the machine failed: %s", sim.report);
 	if (sim.in_run)
-		return set_error(-1, "the harness was called from inside the "
-				 "machine");
+		return sim_set_error(-1, "the harness was called from inside "
+				     "the machine");
 	sim.in_run = 1;
 	ret = host_guard(fn, arg);
 	sim.in_run = 0;
 	if (ret < 0 && sim.failed)
-		set_error(-1, "the machine failed: %s", sim.report);
+		sim_set_error(-1, "the machine failed: %s", sim.report);
 	return ret;
 }
 
@@ -309,15 +351,15 @@ int sim_run_until(unsigned long long when)
 	struct drain_args d = { .limit = when };
 
 	if (when < sim.now)
-		return set_error(-1, "time %llu is in the past (now %llu)",
-				 when, sim.now);
+		return sim_bad_arg("time %llu is in the past (now %llu)", when,
+				   sim.now);
 	return guarded_drain(&d);
 }
 
 int sim_run_for(unsigned long long ns)
 {
 	if (ns > ~0ULL - 1 - sim.now)
-		return set_error(-1, "run of %llu ns overflows the clock", ns);
+		return sim_bad_arg("run of %llu ns overflows the clock", ns);
 	return sim_run_until(sim.now + ns);
 }
 
@@ -430,7 +472,7 @@ static struct task_struct *live_task(int pid)
 	struct task_struct *p = find_task_by_pid(pid);
 
 	if (!p)
-		set_error(-ESRCH, "no task with pid %d", pid);
+		sim_set_error(-ESRCH, "no task with pid %d", pid);
 	return p;
 }
 
@@ -438,8 +480,8 @@ int sim_wake(int pid)
 {
 	struct task_struct *p;
 
-	if (!sim.booted)
-		return set_error(-EINVAL, "no machine is booted");
+	if (sim_need_machine())
+		return -EINVAL;
 	p = live_task(pid);
 	if (!p)
 		return -ESRCH;
@@ -451,10 +493,8 @@ int sim_signal(int pid, int sig)
 {
 	struct signal_arg s = { .sig = sig };
 
-	if (!sim.booted)
-		return set_error(-EINVAL, "no machine is booted");
-	if (sig < 1 || sig > 64)
-		return set_error(-EINVAL, "signal %d is not in 1..64", sig);
+	if (sim_need_machine() || sim_check_range(sig, 1, 64, "signal"))
+		return -EINVAL;
 	s.p = live_task(pid);
 	if (!s.p)
 		return -ESRCH;
@@ -466,6 +506,8 @@ int sim_signal(int pid, int sig)
 
 void sim_task_attr_init(struct sim_task_attr *attr)
 {
+	if (sim_null_arg(attr))
+		return;
 	memset(attr, 0, sizeof(*attr));
 	attr->name = "task";
 	attr->policy = SIM_SCHED_NORMAL;
@@ -509,24 +551,24 @@ static int parse_cpus(const char *s, cpumask_t *mask)
 static int check_attr(const struct sim_task_attr *a, cpumask_t *cpus)
 {
 	if (a->policy < SIM_SCHED_NORMAL || a->policy > SIM_SCHED_RR)
-		return set_error(-EINVAL, "policy %d is not NORMAL, FIFO or RR",
-				 a->policy);
+		return sim_bad_arg("policy %d is not NORMAL, FIFO or RR",
+				   a->policy);
 	if (a->policy == SIM_SCHED_NORMAL && a->rt_priority)
-		return set_error(-EINVAL, "a SCHED_NORMAL task has rt_priority "
-				 "0, not %d", a->rt_priority);
+		return sim_bad_arg("a SCHED_NORMAL task has rt_priority 0, "
+				   "not %d", a->rt_priority);
 	if (a->policy != SIM_SCHED_NORMAL &&
 	    (a->rt_priority < 1 || a->rt_priority > 99))
-		return set_error(-EINVAL, "rt_priority %d is not in 1..99",
-				 a->rt_priority);
+		return sim_bad_arg("rt_priority %d is not in 1..99",
+				   a->rt_priority);
 	if (a->nice < -20 || a->nice > 19)
-		return set_error(-EINVAL, "nice %d is not in -20..19", a->nice);
+		return sim_bad_arg("nice %d is not in -20..19", a->nice);
 	if (!a->cpus) {
 		*cpus = CPU_MASK_ALL;
 		return 0;
 	}
 	if (parse_cpus(a->cpus, cpus))
-		return set_error(-EINVAL, "bad CPU list \"%s\" for %d CPUs",
-				 a->cpus, sim.nr_cpus);
+		return sim_bad_arg("bad CPU list \"%s\" for %d CPUs", a->cpus,
+				   sim.nr_cpus);
 	return 0;
 }
 
@@ -554,14 +596,14 @@ static int init_request(struct sim_spawn_req *req)
 	if (!req->done && list_empty(&req->list)) {
 		/* init took it and sleeps in it, on cpucontrol */
 		req->orphan = 1;
-		return set_error(-EAGAIN, "init still waits to finish the "
-				 "request after 1 s of virtual time; it will "
-				 "when it can");
+		return sim_set_error(-EAGAIN, "init still waits to finish the "
+				     "request after 1 s of virtual time; it "
+				     "will when it can");
 	}
 	if (!req->done) {
 		list_del(&req->list);
-		return set_error(-EAGAIN, "init could not run within 1 s of "
-				 "virtual time");
+		return sim_set_error(-EAGAIN, "init could not run within 1 s "
+				     "of virtual time");
 	}
 	/* Served: now let the rest of this instant (IPIs) happen too. */
 	if (sim_run_until(sim.now) < 0)
@@ -575,12 +617,13 @@ static int spawn(const struct sim_task_attr *attr, sim_body_t body,
 	struct sim_spawn_req *req;
 	int ret;
 
-	if (!sim.booted)
-		return set_error(-EINVAL, "no machine is booted");
+	if (sim_need_machine())
+		return -EINVAL;
 	if (sim.failed)
-		return set_error(-EIO, "the machine failed: %s", sim.report);
+		return sim_set_error(-EIO, "the machine failed: %s",
+				     sim.report);
 	if (!attr)
-		return set_error(-EINVAL, "no task attributes");
+		return sim_bad_arg("no task attributes");
 	req = kzalloc(sizeof(*req), GFP_KERNEL);
 	ret = check_attr(attr, &req->cpus);
 	if (ret)
@@ -606,21 +649,19 @@ static int hotplug(int cpu, enum sim_req_kind kind)
 	struct sim_spawn_req *req;
 	int ret;
 
-	if (!sim.booted)
-		return set_error(-EINVAL, "no machine is booted");
+	if (check_cpu(cpu))
+		return -EINVAL;
 	if (sim.failed)
-		return set_error(-EIO, "the machine failed: %s", sim.report);
-	if (cpu < 0 || cpu >= sim.nr_cpus)
-		return set_error(-EINVAL, "no cpu%d on a %d-CPU machine", cpu,
-				 sim.nr_cpus);
+		return sim_set_error(-EIO, "the machine failed: %s",
+				     sim.report);
 	req = kzalloc(sizeof(*req), GFP_KERNEL);
 	req->kind = kind;
 	req->cpu = cpu;
 	ret = init_request(req);
 	if (!ret && req->result)
-		ret = set_error(req->result, "cpu%d: %s failed: %d", cpu,
-				kind == REQ_CPU_DOWN ? "cpu_down()" :
-				"cpu_up()", req->result);
+		ret = sim_set_error(req->result, "cpu%d: %s failed: %d", cpu,
+				    kind == REQ_CPU_DOWN ? "cpu_down()" :
+				    "cpu_up()", req->result);
 	if (!req->orphan)
 		kfree(req);
 	return ret;
@@ -639,7 +680,7 @@ int sim_cpu_online(int cpu)
 int sim_spawn(const struct sim_task_attr *attr, sim_body_t body, void *arg)
 {
 	if (!body)
-		return set_error(-EINVAL, "no task body");
+		return sim_bad_arg("no task body");
 	return spawn(attr, body, arg, 0);
 }
 
@@ -650,23 +691,49 @@ int sim_spawn_script(const struct sim_task_attr *attr)
 
 /* ---- commands ------------------------------------------------------------ */
 
+/*
+ * The index a command names is checked when it is queued: the task
+ * that runs it would report a BUG, far from the call that was wrong.
+ */
+static int check_cmd_index(int op, long idx)
+{
+	switch (op) {
+	case SIM_CMD_WQ_WAIT:
+	case SIM_CMD_WQ_WAIT_EXCL:
+	case SIM_CMD_WQ_WAKE:
+		return sim_check_range(idx, 0, SIM_NR_WQ - 1, "wait queue");
+	case SIM_CMD_COMPLETION_WAIT:
+	case SIM_CMD_COMPLETE:
+	case SIM_CMD_COMPLETE_ALL:
+		return sim_check_range(idx, 0, SIM_NR_WQ - 1, "completion");
+	case SIM_CMD_MUTEX_LOCK:
+	case SIM_CMD_MUTEX_LOCK_INT:
+	case SIM_CMD_MUTEX_TRYLOCK:
+	case SIM_CMD_MUTEX_UNLOCK:
+		return sim_check_range(idx, 0, SIM_NR_MUTEX - 1, "rt_mutex");
+	}
+	return 0;
+}
+
 int sim_cmd(int pid, int op, long a0, long a1, long a2, long a3)
 {
 	struct sim_task *st = sim_find(pid);
 	struct task_struct *p;
 
-	if (!sim.booted)
-		return set_error(-EINVAL, "no machine is booted");
+	if (sim_need_machine())
+		return -EINVAL;
 	p = live_task(pid);
 	if (!p)
 		return -ESRCH;
 	if (!st->script)
-		return set_error(-EINVAL, "pid %d is not a script task", pid);
+		return sim_bad_arg("pid %d is not a script task", pid);
 	if (op < SIM_CMD_BURN || op > SIM_CMD_LAST)
-		return set_error(-EINVAL, "unknown command %d", op);
+		return sim_bad_arg("unknown command %d", op);
+	if (check_cmd_index(op, a0))
+		return -EINVAL;
 	if (st->cmd_head - st->cmd_tail >= SIM_CMDQ)
-		return set_error(-EBUSY, "pid %d has %d commands queued", pid,
-				 SIM_CMDQ);
+		return sim_set_error(-EBUSY, "pid %d has %d commands queued",
+				     pid, SIM_CMDQ);
 	st->cmdq[st->cmd_head % SIM_CMDQ] =
 		(struct sim_cmd){ .op = op, .a = { a0, a1, a2, a3 } };
 	st->cmd_head++;
@@ -687,7 +754,7 @@ int sim_cmd_wait(int pid, unsigned long long max_ns)
 	struct drain_args d = { .done = cmds_finished, .arg = st };
 
 	if (!st)
-		return set_error(-ESRCH, "no task with pid %d", pid);
+		return sim_set_error(-ESRCH, "no task with pid %d", pid);
 	d.limit = max_ns > ~0ULL - 1 - sim.now ? ~0ULL - 1 : sim.now + max_ns;
 	if (guarded_drain(&d) < 0)
 		return -1;
@@ -698,7 +765,9 @@ long sim_cmd_result(int pid)
 {
 	struct sim_task *st = sim_find(pid);
 
-	return st ? st->cmd_result : -ESRCH;
+	if (!st)
+		return sim_set_error(-ESRCH, "no task with pid %d", pid);
+	return st->cmd_result;
 }
 
 /*
@@ -751,7 +820,7 @@ static long exec_cmd(struct sim_cmd *c)
 	case SIM_CMD_FORK:
 		return fork_current(NULL, NULL, 1);
 	case SIM_CMD_EXIT:
-		sim_exit(c->a[0]);
+		sim_do_exit(c->a[0]);
 	case SIM_CMD_MUTEX_LOCK:
 		sim_mutex_lock(c->a[0]);
 		return 0;
@@ -792,11 +861,34 @@ void sim_script_body(void *unused)
 
 /* ---- task context -------------------------------------------------------- */
 
-static void must_be_task(const char *what)
+/*
+ * From outside the machine (the program that drives it, booted or not)
+ * there is no task for a task-context call to act for, nor a CPU: the
+ * call does nothing and answers -EINVAL.
+ */
+static int from_outside(const char *what)
 {
-	if (!sim.in_run || in_interrupt() || current->sim->is_idle)
-		sim_fail("BUG: %s called outside a task body", what);
+	if (sim.in_run)
+		return 0;
+	return sim_bad_arg("%s() called from outside the machine", what);
 }
+
+/*
+ * check_task_context - 0 when called from a task body, as @what must
+ * be.  Inside the machine but not in a task (an interrupt, an idle task)
+ * the kernel would BUG, and so does the machine: the run is over.
+ */
+static int check_task_context(const char *what)
+{
+	if (from_outside(what))
+		return -EINVAL;
+	if (in_interrupt() || current->sim->is_idle)
+		sim_fail("BUG: %s() called outside a task body", what);
+	return 0;
+}
+
+/* Each task-context call begins with "if (not_in_task()) return ...". */
+#define not_in_task()	check_task_context(__func__)
 
 /* The return-to-user path: reschedule if it was asked for. */
 static void ret_to_user(void)
@@ -805,29 +897,40 @@ static void ret_to_user(void)
 		schedule();
 }
 
+/*
+ * The end of a burn of @ns from @start: past the end of virtual time,
+ * the end of time (a wrapped sum would lie in the past).
+ */
+static unsigned long long burn_end(unsigned long long start,
+				   unsigned long long ns)
+{
+	return ns > ~0ULL - 1 - start ? ~0ULL - 1 : start + ns;
+}
+
 void sim_burn(unsigned long long ns)
 {
 	unsigned long long start, used;
 
-	must_be_task("sim_burn()");
+	if (not_in_task())
+		return;
 	while (ns) {
 		start = sim.now;
-		sim_park(PARK_BURN, start + ns);
+		sim_park(PARK_BURN, burn_end(start, ns));
 		used = sim.now - start;
 		ns -= used < ns ? used : ns;
 		ret_to_user();
 	}
 }
 
+/* Whole jiffies, rounded up; a sum with the tick would wrap. */
 static unsigned long ns_to_jiffies_up(unsigned long long ns)
 {
-	return (ns + sim.tick_ns - 1) / sim.tick_ns;
+	return ns / sim.tick_ns + (ns % sim.tick_ns != 0);
 }
 
 void sim_sleep(unsigned long long ns)
 {
-	must_be_task("sim_sleep()");
-	if (!ns)
+	if (not_in_task() || !ns)
 		return;
 	set_current_state(TASK_INTERRUPTIBLE);
 	schedule_timeout(ns_to_jiffies_up(ns));
@@ -836,8 +939,7 @@ void sim_sleep(unsigned long long ns)
 
 void sim_sleep_unint(unsigned long long ns)
 {
-	must_be_task("sim_sleep_unint()");
-	if (!ns)
+	if (not_in_task() || !ns)
 		return;
 	set_current_state(TASK_UNINTERRUPTIBLE);
 	schedule_timeout(ns_to_jiffies_up(ns));
@@ -846,11 +948,15 @@ void sim_sleep_unint(unsigned long long ns)
 
 int sim_self(void)
 {
+	if (from_outside(__func__))
+		return -EINVAL;
 	return current->pid;
 }
 
 int sim_this_cpu_id(void)
 {
+	if (from_outside(__func__))
+		return -EINVAL;
 	return smp_processor_id();
 }
 
@@ -859,7 +965,8 @@ int sim_wake_pid(int pid)
 	struct task_struct *p;
 	int ret;
 
-	must_be_task("sim_wake_pid()");
+	if (not_in_task())
+		return -EINVAL;
 	p = find_task_by_pid(pid);
 	if (!p)
 		return -ESRCH;
@@ -872,10 +979,17 @@ int sim_fork(sim_body_t body, void *arg)
 {
 	int pid;
 
-	must_be_task("sim_fork()");
+	if (not_in_task() || sim_null_arg(body))
+		return -EINVAL;
 	pid = fork_current(body, arg, 0);
 	ret_to_user();
 	return pid;
+}
+
+void sim_exit(int code)
+{
+	if (!not_in_task())
+		sim_do_exit(code);
 }
 
 unsigned long long sim_random(void)
@@ -887,21 +1001,36 @@ unsigned long long sim_random(void)
 	return sim.rng * 0x2545f4914f6cdd1dULL;
 }
 
-static int check_index(int idx, const char *what)
+/*
+ * A task body naming a harness wait queue, completion or rt_mutex that
+ * does not exist is a BUG, as a kernel's bad pointer would be.
+ */
+static int check_index(int idx, int nr, const char *what)
 {
-	if (idx < 0 || idx >= SIM_NR_WQ)
-		sim_fail("BUG: %s index %d is not in 0..%d", what, idx,
-			 SIM_NR_WQ - 1);
+	if (idx < 0 || idx >= nr)
+		sim_fail("BUG: %s index %d is not in 0..%d", what, idx, nr - 1);
 	return idx;
+}
+
+static wait_queue_head_t *wq_at(int idx)
+{
+	return &sim.wq[check_index(idx, SIM_NR_WQ, "wait queue")];
+}
+
+static struct completion *completion_at(int idx)
+{
+	return &sim.completion[check_index(idx, SIM_NR_WQ, "completion")];
 }
 
 int sim_wq_wait(int idx, int exclusive)
 {
-	wait_queue_head_t *q = &sim.wq[check_index(idx, "wait queue")];
+	wait_queue_head_t *q;
 	DEFINE_WAIT(wait);
 	int ret = 0;
 
-	must_be_task("sim_wq_wait()");
+	if (not_in_task())
+		return -EINVAL;
+	q = wq_at(idx);
 	if (exclusive)
 		prepare_to_wait_exclusive(q, &wait, TASK_INTERRUPTIBLE);
 	else
@@ -919,30 +1048,29 @@ int sim_wq_wait(int idx, int exclusive)
 
 void sim_wq_wake(int idx, int nr_exclusive)
 {
-	wait_queue_head_t *q = &sim.wq[check_index(idx, "wait queue")];
-
-	must_be_task("sim_wq_wake()");
-	__wake_up(q, TASK_INTERRUPTIBLE | TASK_UNINTERRUPTIBLE, nr_exclusive,
-		  NULL);
+	if (not_in_task())
+		return;
+	__wake_up(wq_at(idx), TASK_INTERRUPTIBLE | TASK_UNINTERRUPTIBLE,
+		  nr_exclusive, NULL);
 	ret_to_user();
 }
 
 void sim_completion_wait(int idx)
 {
-	must_be_task("sim_completion_wait()");
-	wait_for_completion(&sim.completion[check_index(idx, "completion")]);
+	if (not_in_task())
+		return;
+	wait_for_completion(completion_at(idx));
 	ret_to_user();
 }
 
 void sim_complete(int idx, int all)
 {
-	struct completion *x = &sim.completion[check_index(idx, "completion")];
-
-	must_be_task("sim_complete()");
+	if (not_in_task())
+		return;
 	if (all)
-		complete_all(x);
+		complete_all(completion_at(idx));
 	else
-		complete(x);
+		complete(completion_at(idx));
 	ret_to_user();
 }
 
@@ -950,7 +1078,8 @@ long sim_io_wait(long jiffies_to_wait)
 {
 	long ret;
 
-	must_be_task("sim_io_wait()");
+	if (not_in_task())
+		return -EINVAL;
 	set_current_state(TASK_UNINTERRUPTIBLE);
 	ret = io_schedule_timeout(jiffies_to_wait);
 	ret_to_user();
@@ -961,15 +1090,13 @@ long sim_io_wait(long jiffies_to_wait)
 
 static struct rt_mutex *mutex_at(int idx)
 {
-	if (idx < 0 || idx >= SIM_NR_MUTEX)
-		sim_fail("BUG: rt_mutex index %d is not in 0..%d", idx,
-			 SIM_NR_MUTEX - 1);
-	return &sim_mutexes[idx];
+	return &sim_mutexes[check_index(idx, SIM_NR_MUTEX, "rt_mutex")];
 }
 
 void sim_mutex_lock(int idx)
 {
-	must_be_task("sim_mutex_lock()");
+	if (not_in_task())
+		return;
 	rt_mutex_lock(mutex_at(idx));
 	ret_to_user();
 }
@@ -978,7 +1105,8 @@ int sim_mutex_lock_interruptible(int idx, int detect)
 {
 	int ret;
 
-	must_be_task("sim_mutex_lock_interruptible()");
+	if (not_in_task())
+		return -EINVAL;
 	ret = rt_mutex_lock_interruptible(mutex_at(idx), detect);
 	ret_to_user();
 	return ret;
@@ -988,7 +1116,8 @@ int sim_mutex_trylock(int idx)
 {
 	int ret;
 
-	must_be_task("sim_mutex_trylock()");
+	if (not_in_task())
+		return -EINVAL;
 	ret = rt_mutex_trylock(mutex_at(idx));
 	ret_to_user();
 	return ret;
@@ -996,7 +1125,8 @@ int sim_mutex_trylock(int idx)
 
 void sim_mutex_unlock(int idx)
 {
-	must_be_task("sim_mutex_unlock()");
+	if (not_in_task())
+		return;
 	rt_mutex_unlock(mutex_at(idx));
 	ret_to_user();
 }
@@ -1005,8 +1135,9 @@ int sim_mutex_owner(int idx, int *pending)
 {
 	struct rt_mutex *lock;
 
-	if (!sim.booted || idx < 0 || idx >= SIM_NR_MUTEX)
-		return set_error(-EINVAL, "no rt_mutex %d", idx);
+	if (sim_need_machine() ||
+	    sim_check_range(idx, 0, SIM_NR_MUTEX - 1, "rt_mutex"))
+		return -EINVAL;
 	lock = &sim_mutexes[idx];
 	if (pending)
 		*pending = lock->pending;
@@ -1079,7 +1210,8 @@ long sim_syscall(int nr, long a0, long a1, long a2)
 {
 	long ret;
 
-	must_be_task("sim_syscall()");
+	if (not_in_task())
+		return -EINVAL;
 	ret = do_syscall(nr, a0, a1, a2);
 	ret_to_user();
 	return ret;
@@ -1092,11 +1224,11 @@ static struct mm_struct *mm_of(int pid)
 	struct task_struct *p = find_task_by_pid(pid);
 
 	if (!p) {
-		set_error(-ESRCH, "no task with pid %d", pid);
+		sim_set_error(-ESRCH, "no task with pid %d", pid);
 		return NULL;
 	}
 	if (!p->mm)
-		set_error(-EINVAL, "pid %d is a kernel thread", pid);
+		sim_bad_arg("pid %d is a kernel thread", pid);
 	return p->mm;
 }
 
@@ -1104,30 +1236,54 @@ unsigned long sim_user_map(int pid, unsigned long len)
 {
 	struct mm_struct *mm = mm_of(pid);
 
-	return mm ? sim_mm_map(mm, len) : 0;
+	if (!mm)
+		return 0;
+	if (!len || len > SIM_USER_MAP_MAX) {
+		sim_bad_arg("cannot map %lu bytes: 1..%lu", len,
+			    SIM_USER_MAP_MAX);
+		return 0;
+	}
+	return sim_mm_map(mm, len);
+}
+
+/*
+ * Copy @len bytes between @buf and @uaddr of @pid (to user memory when
+ * @to_user): 0, -EFAULT when @pid has no such memory, -EINVAL without
+ * a buffer.
+ */
+static int user_access(int pid, unsigned long uaddr, void *buf,
+		       unsigned long len, int to_user)
+{
+	struct mm_struct *mm;
+	char *mem;
+
+	if (!buf && len)
+		return sim_bad_arg("no buffer for %lu bytes", len);
+	mm = mm_of(pid);
+	if (!mm)
+		return -EFAULT;
+	mem = sim_mm_lookup(mm, uaddr, len);
+	if (!mem)
+		return sim_set_error(-EFAULT, "pid %d has no %lu bytes mapped "
+				     "at 0x%lx", pid, len, uaddr);
+	if (!len)
+		return 0;	/* @buf may be NULL: no memcpy() of it */
+	if (to_user)
+		memcpy(mem, buf, len);
+	else
+		memcpy(buf, mem, len);
+	return 0;
 }
 
 int sim_user_write(int pid, unsigned long uaddr, const void *buf,
 		   unsigned long len)
 {
-	struct mm_struct *mm = mm_of(pid);
-	char *mem = mm ? sim_mm_lookup(mm, uaddr, len) : NULL;
-
-	if (!mem)
-		return -EFAULT;
-	memcpy(mem, buf, len);
-	return 0;
+	return user_access(pid, uaddr, (void *)buf, len, 1);
 }
 
 int sim_user_read(int pid, unsigned long uaddr, void *buf, unsigned long len)
 {
-	struct mm_struct *mm = mm_of(pid);
-	char *mem = mm ? sim_mm_lookup(mm, uaddr, len) : NULL;
-
-	if (!mem)
-		return -EFAULT;
-	memcpy(buf, mem, len);
-	return 0;
+	return user_access(pid, uaddr, buf, len, 0);
 }
 
 /* ---- state --------------------------------------------------------------- */
@@ -1163,8 +1319,10 @@ int sim_task_info(int pid, struct sim_task_info *info)
 	struct sim_task *st = sim_find(pid);
 	struct task_struct *p;
 
+	if (sim_null_arg(info))
+		return -EINVAL;
 	if (!sim.booted || !st)
-		return set_error(-ESRCH, "no task with pid %d", pid);
+		return sim_set_error(-ESRCH, "no task with pid %d", pid);
 	memset(info, 0, sizeof(*info));
 	p = st->exited ? NULL : st->task;
 	info->pid = pid;
@@ -1202,6 +1360,10 @@ int sim_task_pids(int *pids, int max)
 	struct sim_task *st;
 	int n = 0;
 
+	if (max < 0)
+		return sim_bad_arg("max %d is negative", max);
+	if (max && sim_null_arg(pids))
+		return -EINVAL;
 	if (!sim.booted)
 		return 0;
 	list_for_each_entry(st, &sim.tasks, all)
@@ -1219,8 +1381,8 @@ int sim_cpu_info(int cpu, struct sim_cpu_info *info)
 	struct cpu_usage_stat *cs;
 	unsigned long long open;
 
-	if (!sim.booted || cpu < 0 || cpu >= sim.nr_cpus)
-		return set_error(-EINVAL, "no cpu%d", cpu);
+	if (sim_null_arg(info) || check_cpu(cpu))
+		return -EINVAL;
 	c = &sim.cpu[cpu];
 	cs = &kstat_cpu(cpu).cpustat;
 	memset(info, 0, sizeof(*info));
@@ -1247,12 +1409,13 @@ int sim_cpu_info(int cpu, struct sim_cpu_info *info)
 
 static const struct sched_tunable *tunable_at(int i)
 {
-	const struct sched_tunable *t = scheduler->tunables;
+	const struct sched_tunable *t;
 	int n;
 
-	if (!sim.booted || !t || i < 0)
+	if (!sim.booted || i < 0)
 		return NULL;
-	for (n = 0; t[n].name; n++)
+	t = scheduler->tunables;
+	for (n = 0; t && t[n].name; n++)
 		if (n == i)
 			return &t[n];
 	return NULL;
@@ -1267,26 +1430,40 @@ int sim_nr_tunables(void)
 	return n;
 }
 
-const char *sim_tunable_name(int i)
+/* Tunable @i, or NULL with sim_error() saying why there is none. */
+static const struct sched_tunable *tunable_arg(int i)
 {
 	const struct sched_tunable *t = tunable_at(i);
+
+	if (!t && !sim_need_machine())
+		sim_bad_arg("no tunable %d: %s has %d", i,
+			    scheduler->cpusched_name, sim_nr_tunables());
+	return t;
+}
+
+const char *sim_tunable_name(int i)
+{
+	const struct sched_tunable *t = tunable_arg(i);
 
 	return t ? t->name : NULL;
 }
 
 const char *sim_tunable_desc(int i)
 {
-	const struct sched_tunable *t = tunable_at(i);
+	const struct sched_tunable *t = tunable_arg(i);
 
 	return t ? t->desc : NULL;
 }
 
 int sim_tunable_limits(int i, int *min, int *max, int *def)
 {
-	const struct sched_tunable *t = tunable_at(i);
+	const struct sched_tunable *t;
 
+	if (sim_null_arg(min) || sim_null_arg(max) || sim_null_arg(def))
+		return -EINVAL;
+	t = tunable_arg(i);
 	if (!t)
-		return set_error(-ENOENT, "no tunable %d", i);
+		return -EINVAL;
 	*min = t->min;
 	*max = t->max;
 	*def = t->def;
@@ -1295,32 +1472,47 @@ int sim_tunable_limits(int i, int *min, int *max, int *def)
 
 #define SYSFS_DIR	"/sys/cpusched/"
 
-/* The tunable a "/sys/cpusched/<driver>/<name>" path names, or NULL. */
-static const struct sched_tunable *sysfs_lookup(const char *path)
+/*
+ * The tunable a "/sys/cpusched/<driver>/<name>" path names; NULL, with
+ * the call's error in *@err, for none.
+ */
+static const struct sched_tunable *sysfs_lookup(const char *path, int *err)
 {
-	const char *name = scheduler->cpusched_name;
-	size_t n = strlen(SYSFS_DIR), len = strlen(name);
+	const char *name;
+	const struct sched_tunable *t;
+	size_t n = strlen(SYSFS_DIR), len;
 
-	if (!sim.booted || !path || strncmp(path, SYSFS_DIR, n) ||
-	    strncmp(path + n, name, len) || path[n + len] != '/') {
-		set_error(-ENOENT, "%s: no such file", path ? path : "(null)");
+	*err = -EINVAL;
+	if (sim_null_arg(path) || sim_need_machine())
+		return NULL;
+	*err = -ENOENT;
+	name = scheduler->cpusched_name;
+	len = strlen(name);
+	if (strncmp(path, SYSFS_DIR, n) || strncmp(path + n, name, len) ||
+	    path[n + len] != '/') {
+		sim_set_error(-ENOENT, "%s: no such file", path);
 		return NULL;
 	}
-	path += n + len + 1;
-	if (!sched_tunable_find(path)) {
-		set_error(-ENOENT, "%s%s/%s: no such file", SYSFS_DIR, name,
-			  path);
-		return NULL;
-	}
-	return sched_tunable_find(path);
+	t = sched_tunable_find(path + n + len + 1);
+	if (!t)
+		sim_set_error(-ENOENT, "%s: no such file", path);
+	return t;
 }
 
 int sim_sysfs_read(const char *path, char *buf, unsigned long len)
 {
-	const struct sched_tunable *t = sysfs_lookup(path);
+	const struct sched_tunable *t;
+	int err;
 
+	/* a negative length, made unsigned, is past INT_MAX */
+	if (len > INT_MAX)
+		return sim_bad_arg("length %ld is not in 0..%d", (long)len,
+				   INT_MAX);
+	if (len && sim_null_arg(buf))
+		return -EINVAL;
+	t = sysfs_lookup(path, &err);
 	if (!t)
-		return -ENOENT;
+		return err;
 	return sched_tunable_show(t, buf, len);
 }
 
@@ -1339,17 +1531,19 @@ static void irq_sysfs_store(void *arg)
 
 int sim_sysfs_write(const char *path, const char *text)
 {
-	struct sysfs_store s = { .t = sysfs_lookup(path), .text = text };
+	struct sysfs_store s = { .text = text };
+	int err;
 
+	if (sim_null_arg(text))
+		return -EINVAL;
+	s.t = sysfs_lookup(path, &err);
 	if (!s.t)
-		return -ENOENT;
-	if (!text)
-		return set_error(-EINVAL, "no value to write");
+		return err;
 	if (inject(0, irq_sysfs_store, &s, sim.now, NULL, NULL) < 0)
 		return -EIO;
 	if (s.ret)
-		return set_error(s.ret, "%s: \"%s\" is not an integer in "
-				 "%d..%d", path, text, s.t->min, s.t->max);
+		return sim_set_error(s.ret, "%s: \"%s\" is not an integer in "
+				     "%d..%d", path, text, s.t->min, s.t->max);
 	return 0;
 }
 
@@ -1401,8 +1595,10 @@ int sim_task_schedstat(int pid, struct sim_task_schedstat *stat)
 	struct sim_task *st = sim_find(pid);
 	const struct sched_info *si;
 
+	if (sim_null_arg(stat))
+		return -EINVAL;
 	if (!sim.booted || !st)
-		return set_error(-ESRCH, "no task with pid %d", pid);
+		return sim_set_error(-ESRCH, "no task with pid %d", pid);
 	memset(stat, 0, sizeof(*stat));
 #ifdef CONFIG_SCHEDSTATS
 	si = st->task ? &st->task->sched_info : &st->final_sched_info;
@@ -1430,8 +1626,8 @@ static int format_cpulist(char *buf, int len, cpumask_t mask)
 		if (n < len && last > cpu)
 			n += snprintf(buf + n, len - n, "-%d", last);
 		if (n >= len)
-			return set_error(-ENOSPC, "cpu list longer than %d",
-					 len - 1);
+			return sim_set_error(-ENOSPC, "cpu list longer than %d",
+					     len - 1);
 		cpu = last;
 	}
 	return 0;
@@ -1443,15 +1639,18 @@ static struct sched_domain *domain_at(int cpu, int level, int *err)
 	struct sched_domain *sd;
 	int i;
 
-	if (!sim.booted || cpu < 0 || cpu >= sim.nr_cpus) {
-		*err = set_error(-EINVAL, "no cpu%d", cpu);
+	*err = -EINVAL;
+	if (check_cpu(cpu))
+		return NULL;
+	if (level < 0) {
+		sim_bad_arg("level %d is negative", level);
 		return NULL;
 	}
-	sd = level < 0 ? NULL : sched_domain_attached[cpu];
+	sd = sched_domain_attached[cpu];
 	for (i = 0; sd && i < level; i++)
 		sd = sd->parent;
 	if (!sd)
-		*err = set_error(-ENOENT, "cpu%d has no domain at level %d",
+		*err = sim_set_error(-ENOENT, "cpu%d has no domain at level %d",
 				 cpu, level);
 	return sd;
 }
@@ -1483,6 +1682,8 @@ int sim_sched_domain(int cpu, int level, struct sim_domain_info *info)
 	struct sched_group *g;
 	int err;
 
+	if (sim_null_arg(info))
+		return -EINVAL;
 	sd = domain_at(cpu, level, &err);
 	if (!sd)
 		return err;
@@ -1516,6 +1717,10 @@ int sim_sched_group(int cpu, int level, int group,
 	struct sched_group *g;
 	int err, i;
 
+	if (sim_null_arg(info))
+		return -EINVAL;
+	if (group < 0)
+		return sim_bad_arg("group %d is negative", group);
 	sd = domain_at(cpu, level, &err);
 	if (!sd)
 		return err;
@@ -1525,9 +1730,9 @@ int sim_sched_group(int cpu, int level, int group,
 		if (g == sd->groups)
 			g = NULL;
 	}
-	if (!g || group < 0)
-		return set_error(-ENOENT, "cpu%d level %d has no group %d",
-				 cpu, level, group);
+	if (!g)
+		return sim_set_error(-ENOENT, "cpu%d level %d has no group %d",
+				     cpu, level, group);
 	memset(info, 0, sizeof(*info));
 	info->cpu_power = g->cpu_power;
 	return format_cpulist(info->cpus, sizeof(info->cpus), g->cpumask);
@@ -1535,12 +1740,16 @@ int sim_sched_group(int cpu, int level, int group,
 #else /* !CONFIG_SMP */
 int sim_sched_domain(int cpu, int level, struct sim_domain_info *info)
 {
-	return set_error(-ENOENT, "no sched domains without CONFIG_SMP");
+	if (sim_null_arg(info))
+		return -EINVAL;
+	return sim_set_error(-ENOENT, "no sched domains without CONFIG_SMP");
 }
 
 int sim_sched_group(int cpu, int level, int group,
 		    struct sim_group_info *info)
 {
-	return set_error(-ENOENT, "no sched domains without CONFIG_SMP");
+	if (sim_null_arg(info))
+		return -EINVAL;
+	return sim_set_error(-ENOENT, "no sched domains without CONFIG_SMP");
 }
 #endif /* CONFIG_SMP */

@@ -53,9 +53,8 @@ static unsigned long long ilv_random(void)
 
 static int spec_error(const char *spec, const char *at, const char *what)
 {
-	snprintf(sim.error, sizeof(sim.error), "interleave \"%s\": column "
-		 "%d: %s", spec, (int)(at - spec) + 1, what);
-	return -EINVAL;
+	return sim_bad_arg("interleave \"%s\": column %d: %s", spec,
+			   (int)(at - spec) + 1, what);
 }
 
 /* A decimal number at *@p, which moves past it; -1 if there is none. */
@@ -395,9 +394,17 @@ int sim_schedule_push(unsigned long after, int index)
 	struct sim_ilv *v = &sim.ilv;
 	struct ilv_step *p;
 
-	if (!sim.booted || v->mode != ILV_CHOICES || v->bytes || !after ||
-	    after > (1UL << 30) || index < 0)
+	if (sim_need_machine())
 		return -EINVAL;
+	if (v->mode != ILV_CHOICES || v->bytes)
+		return sim_bad_arg("the machine takes no pushed choices: its "
+				   "interleave is not \"choices\" without "
+				   "bytes");
+	if (!after || after > (1UL << 30))
+		return sim_bad_arg("decision %lu from now is not in 1..%lu",
+				   after, 1UL << 30);
+	if (index < 0)
+		return sim_bad_arg("index %d is negative", index);
 	if (v->nr_push == v->push_size) {
 		v->push_size = v->push_size ? 2 * v->push_size : 16;
 		p = kmalloc(v->push_size * sizeof(*p), GFP_KERNEL);
@@ -584,6 +591,16 @@ int sim_ilv_decide(int at, unsigned long ready, int dflt, const char *file,
 
 /* ---- the schedule, for reports and replay -------------------------------- */
 
+/* A buffer of @len bytes the caller gives: NULL only when empty. */
+static int check_buf(const char *buf, int len)
+{
+	if (len < 0)
+		return sim_bad_arg("length %d is negative", len);
+	if (!buf && len)
+		return sim_bad_arg("no buffer for %d bytes", len);
+	return 0;
+}
+
 /**
  * sim_schedule - the schedule of this run, as "replay:" reads it.
  *
@@ -595,6 +612,8 @@ int sim_schedule(char *buf, int len)
 	struct sim_ilv *v = &sim.ilv;
 	int i, n = 0;
 
+	if (check_buf(buf, len))
+		return -EINVAL;
 	if (len > 0)
 		buf[0] = '\0';
 	for (i = 0; i < v->nr_taken; i++)
@@ -625,6 +644,8 @@ int sim_schedule_points(char *buf, int len)
 	const struct sim_decision *d;
 	int i, n = 0;
 
+	if (check_buf(buf, len))
+		return -EINVAL;
 	if (len > 0)
 		buf[0] = '\0';
 	for (i = 0; i < v->nr_taken; i++) {
@@ -691,14 +712,19 @@ int sim_schedule_length(void)
 /**
  * sim_decision - decision @n (from 1) of this run, if it was kept.
  *
- * Returns 0, or -1 for a decision never made or past the first 65536.
+ * Returns 0, or -EINVAL for a decision never made or past the first
+ * 65536.
  */
 int sim_decision(unsigned long n, struct sim_decision *d)
 {
 	const struct sim_decision *l = logged(n);
 
+	if (sim_null_arg(d))
+		return -EINVAL;
 	if (!l)
-		return -1;
+		return sim_bad_arg("no decision %lu kept: %lu made, the first "
+				   "%lu kept", n, sim.ilv.decisions,
+				   ILV_LOG_MAX);
 	*d = *l;
 	return 0;
 }
@@ -707,21 +733,16 @@ int sim_schedule_check(void)
 {
 	struct sim_ilv *v = &sim.ilv;
 
-	if (v->schedule_error) {
-		snprintf(sim.error, sizeof(sim.error), "%s", sim.report);
-		return -1;
-	}
-	if (v->mode == ILV_REPLAY && v->next_want < v->nr_want) {
-		snprintf(sim.error, sizeof(sim.error), "schedule: decision "
-			 "%lu was never reached: the run made %lu",
-			 v->want[v->next_want].n, v->decisions);
-		return -1;
-	}
-	if (v->mode == ILV_POINTS && v->next_want < v->nr_want) {
-		snprintf(sim.error, sizeof(sim.error), "schedule: %d of its "
-			 "%d decisions were never reached (the run made %lu)",
-			 v->nr_want - v->next_want, v->nr_want, v->decisions);
-		return -1;
-	}
+	if (v->schedule_error)
+		return sim_set_error(-1, "%s", sim.report);
+	if (v->mode == ILV_REPLAY && v->next_want < v->nr_want)
+		return sim_set_error(-1, "schedule: decision %lu was never "
+				     "reached: the run made %lu",
+				     v->want[v->next_want].n, v->decisions);
+	if (v->mode == ILV_POINTS && v->next_want < v->nr_want)
+		return sim_set_error(-1, "schedule: %d of its %d decisions "
+				     "were never reached (the run made %lu)",
+				     v->nr_want - v->next_want, v->nr_want,
+				     v->decisions);
 	return 0;
 }

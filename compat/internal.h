@@ -396,6 +396,20 @@ int sim_ilv_decide(int at, unsigned long ready, int dflt, const char *file,
 		   int line);
 void sim_ilv_describe(char *buf, int len);
 
+/*
+ * harness.c: the harness API's answers to arguments it cannot take.
+ * Each sets sim_error() and returns what the call returns: -EINVAL, or
+ * 0 when there is nothing to say.  sim_null_arg() names the function
+ * and the parameter that is NULL.
+ */
+int sim_set_error(int err, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+#define sim_bad_arg(fmt, ...)	sim_set_error(-EINVAL, fmt, ##__VA_ARGS__)
+#define sim_null_arg(p) \
+	((p) ? 0 : sim_bad_arg("%s(): " #p " is NULL", __func__))
+int sim_need_machine(void);
+int sim_check_range(long v, long lo, long hi, const char *what);
+
 /* report.c */
 void sim_fail(const char *fmt, ...)
 	__attribute__((noreturn, format(printf, 1, 2)));
@@ -441,6 +455,7 @@ void sim_run_timers(int cpu);
 void sim_timers_reset(void);
 
 /* user.c */
+#define SIM_USER_MAP_MAX	(1UL << 24)	/* of one sim_user_map() */
 struct mm_struct *sim_mm_new(void);
 struct mm_struct *sim_mm_copy(struct mm_struct *old);
 void sim_mm_put(struct mm_struct *mm);

@@ -110,7 +110,7 @@ struct rttest_thread {
 	int pid;
 	struct task_struct *task;
 	int opcode;
-	int opdata;
+	long opdata;
 	int event;
 	int mutexes[RTTEST_LOCKS];
 	int bkl;
@@ -167,7 +167,7 @@ static void rttest_stamp(struct rttest_thread *td)
 	td->event = atomic_inc_return(&rttest.event);
 }
 
-static int rttest_valid_lock(int id)
+static int rttest_valid_lock(long id)
 {
 	return id >= 0 && id < RTTEST_LOCKS;
 }
@@ -234,7 +234,8 @@ static int rttest_unlock_all(struct rttest_thread *td, int in_wakeup)
  */
 static int rttest_run_op(struct rttest_thread *td, int in_wakeup)
 {
-	int id = td->opdata, held, ret;
+	long id = td->opdata;
+	int held, ret;
 
 	switch (td->opcode) {
 	case RTTEST_NOP:
@@ -321,7 +322,7 @@ static int rttest_is_lock_op(int op)
  * running the few commands allowed, until lockcont.  The lock command
  * and its argument come back afterwards, as it is still running.
  */
-static void rttest_wakeup_loop(struct rttest_thread *td, int op, int dat)
+static void rttest_wakeup_loop(struct rttest_thread *td, int op, long dat)
 {
 	td->opcode = 0;
 	for (;;) {
@@ -352,7 +353,8 @@ static void rttest_wakeup_loop(struct rttest_thread *td, int op, int dat)
 static void rttest_schedule(struct rt_mutex *lock)
 {
 	struct rttest_thread *td = rttest_current();
-	int op, dat, ours;
+	int op, ours;
+	long dat;
 
 	if (!td) {
 		schedule();
@@ -467,19 +469,6 @@ static void rttest_controller(void *unused)
 
 /* ---- from outside: the harness API -------------------------------------- */
 
-static int rttest_error(int err, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
-
-static int rttest_error(int err, const char *fmt, ...)
-{
-	va_list args;
-
-	va_start(args, fmt);
-	vsnprintf(sim.error, sizeof(sim.error), fmt, args);
-	va_end(args);
-	return err;
-}
-
 static int rttest_spawn(const char *name, int policy, int prio,
 			sim_body_t body, void *arg)
 {
@@ -523,10 +512,10 @@ int sim_rttest_start(void)
 	struct rttest_thread *td;
 	int i, pid;
 
-	if (!sim_booted())
-		return rttest_error(-EINVAL, "no machine is booted");
+	if (sim_need_machine())
+		return -EINVAL;
 	if (rttest_live())
-		return rttest_error(-EBUSY, "the rt-mutex tester is running");
+		return sim_set_error(-EBUSY, "the rt-mutex tester is running");
 	memset(&rttest, 0, sizeof(rttest));
 	for (i = 0; i < RTTEST_LOCKS; i++)
 		__rt_mutex_init(&rttest.mutex[i], rttest_lock_names[i]);
@@ -556,14 +545,11 @@ int sim_rttest_start(void)
 static struct rttest_thread *rttest_get(int thread)
 {
 	if (!rttest_live()) {
-		rttest_error(-EINVAL, "the rt-mutex tester is not running");
+		sim_bad_arg("the rt-mutex tester is not running");
 		return NULL;
 	}
-	if (thread < 0 || thread >= RTTEST_THREADS) {
-		rttest_error(-EINVAL, "thread %d is not in 0..%d", thread,
-			     RTTEST_THREADS - 1);
+	if (sim_check_range(thread, 0, RTTEST_THREADS - 1, "thread"))
 		return NULL;
-	}
 	return &rttest.thread[thread];
 }
 
@@ -578,10 +564,12 @@ int sim_rttest_opcode(const char *name)
 {
 	unsigned int i;
 
-	for (i = 0; name && i < ARRAY_SIZE(rttest_ops); i++)
+	if (sim_null_arg(name))
+		return -EINVAL;
+	for (i = 0; i < ARRAY_SIZE(rttest_ops); i++)
 		if (!strcmp(name, rttest_ops[i].name))
 			return rttest_ops[i].op;
-	return -1;
+	return sim_set_error(-1, "unknown command \"%s\"", name);
 }
 
 int sim_rttest_cmd(int thread, const char *opcode, long arg)
@@ -589,13 +577,13 @@ int sim_rttest_cmd(int thread, const char *opcode, long arg)
 	struct rttest_thread *td = rttest_get(thread);
 	struct rttest_req *req = &rttest.req;
 	unsigned long long give_up;
-	int op = sim_rttest_opcode(opcode);
+	int op;
 
-	if (!td)
+	if (!td || sim_null_arg(opcode))
 		return -EINVAL;
+	op = sim_rttest_opcode(opcode);
 	if (op <= 0)
-		return rttest_error(-EINVAL, "unknown command \"%s\"",
-				    opcode ? opcode : "(null)");
+		return sim_bad_arg("unknown command \"%s\"", opcode);
 	*req = (struct rttest_req){
 		.pending = 1, .thread = thread, .op = op, .arg = arg,
 	};
@@ -608,12 +596,12 @@ int sim_rttest_cmd(int thread, const char *opcode, long arg)
 			return -EIO;
 	if (!req->done) {
 		req->pending = 0;
-		return rttest_error(-ETIMEDOUT, "the tester's controller did "
-				    "not run within 1 s");
+		return sim_set_error(-ETIMEDOUT, "the tester's controller did "
+				     "not run within 1 s");
 	}
 	if (req->result)
-		return rttest_error(req->result, "%s: %d: %ld failed: %d",
-				    opcode, thread, arg, req->result);
+		return sim_set_error(req->result, "%s: %d: %ld failed: %d",
+				     opcode, thread, arg, req->result);
 	return 0;
 }
 
@@ -633,7 +621,7 @@ int sim_rttest_status(int thread, struct sim_rttest_status *status)
 	struct rttest_thread *td = rttest_get(thread);
 	int i;
 
-	if (!td)
+	if (!td || sim_null_arg(status))
 		return -EINVAL;
 	memset(status, 0, sizeof(*status));
 	status->pid = td->pid;
@@ -691,8 +679,11 @@ static int rttest_find_test(const char *test)
 
 int sim_rttest_test_arg(const char *test)
 {
-	int i = rttest_find_test(test);
+	int i;
 
+	if (sim_null_arg(test))
+		return -EINVAL;
+	i = rttest_find_test(test);
 	if (i < 0)
 		return 0;
 	switch (rttest_tests[i].field) {
@@ -710,12 +701,14 @@ int sim_rttest_test_arg(const char *test)
 int sim_rttest_check(int thread, const char *test, long arg)
 {
 	struct sim_rttest_status s;
-	int i = rttest_find_test(test);
+	int i;
 	long val, want = arg;
 
+	if (sim_null_arg(test))
+		return -EINVAL;
+	i = rttest_find_test(test);
 	if (i < 0)
-		return rttest_error(-EINVAL, "unknown test \"%s\"",
-				    test ? test : "(null)");
+		return sim_bad_arg("unknown test \"%s\"", test);
 	if (sim_rttest_status(thread, &s))
 		return -EINVAL;
 	switch (rttest_tests[i].field) {
@@ -727,8 +720,8 @@ int sim_rttest_check(int thread, const char *test, long arg)
 		break;
 	case F_MUTEX:
 		if (!rttest_valid_lock(arg))
-			return rttest_error(-EINVAL, "lock %ld is not in 0..%d",
-					    arg, RTTEST_LOCKS - 1);
+			return sim_bad_arg("lock %ld is not in 0..%d", arg,
+					   RTTEST_LOCKS - 1);
 		val = s.mutexes[arg];
 		want = rttest_tests[i].digit;
 		break;

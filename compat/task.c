@@ -337,11 +337,6 @@ void sim_do_exit(int code)
 		;
 }
 
-void sim_exit(int code)
-{
-	sim_do_exit(code);
-}
-
 /* ---- kernel threads ------------------------------------------------------ */
 
 /**

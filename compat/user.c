@@ -81,7 +81,7 @@ unsigned long sim_mm_map(struct mm_struct *mm, unsigned long len)
 {
 	unsigned long start = mm->next_uaddr;
 
-	if (!len || len > (1UL << 24))
+	if (!len || len > SIM_USER_MAP_MAX)
 		return 0;
 	map_region(mm, start, len);
 	mm->next_uaddr = (start + len + USER_GAP + 15) & ~15UL;

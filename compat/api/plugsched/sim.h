@@ -14,6 +14,19 @@
  * Functions marked "task context" may only be called from a task body
  * running on the machine; the others only from outside (the program that
  * drives the machine), never from a task body.
+ *
+ * Every function checks its arguments, with or without a machine
+ * booted, and a bad one changes nothing: a NULL pointer (a buffer may be
+ * NULL when its length is 0), a negative length, a CPU, index, level or
+ * number out of its range, or a call that needs a booted machine when
+ * none is.  A function returning int answers -EINVAL then (unless said
+ * otherwise below: -ESRCH for a pid no task has, -1 where noted), one
+ * returning a pointer NULL, a void one nothing; each says why in
+ * sim_error().  A task-context function called from outside the machine
+ * does nothing and answers -EINVAL likewise; called inside the machine
+ * but not from a task (an interrupt, an idle task), or naming a wait
+ * queue, completion or rt_mutex that does not exist, it is a kernel BUG:
+ * the machine reports it and the run is over.
  */
 #ifndef _PLUGSCHED_SIM_H
 #define _PLUGSCHED_SIM_H
@@ -50,28 +63,31 @@ void sim_config_init(struct sim_config *cfg);
 
 /*
  * sim_boot - boot a machine.  Returns 0, or -EINVAL with the reason in
- * sim_error() for a bad configuration; on failure nothing is left booted.
+ * sim_error() for a bad (or NULL) configuration, -EBUSY when one is
+ * booted already; on failure nothing is left booted.
  * The machine is at virtual time 0 afterwards, idle, with pid 1 ("init",
  * the harness's spawner) and any kernel threads of the driver created.
  */
 int sim_boot(const struct sim_config *cfg);
-void sim_shutdown(void);
+void sim_shutdown(void);		/* never from inside the machine */
 int sim_booted(void);
 int sim_max_cpus(void);			/* NR_CPUS of this build */
 
 /* Drivers built into this library, and the default of the build. */
 int sim_nr_drivers(void);
-const char *sim_driver_name(int i);
+const char *sim_driver_name(int i);	/* NULL past the end */
 int sim_driver_index(const char *name);	/* -1: not built */
 const char *sim_default_driver(void);
-const char *sim_cpusched(void);		/* the driver of the booted machine */
+const char *sim_cpusched(void);		/* of the booted machine, or NULL */
 
 /*
  * sim_run_for / sim_run_until - advance virtual time, processing every
  * event (ticks, IPIs, timers, task wake-ups) in global time order.
  * Return 0, or -1 when a check of the machine reported a bug: the run is
  * then over, sim_report() says what, where and on which CPU and task, and
- * only sim_shutdown() is allowed.
+ * only sim_shutdown() is allowed.  -1 too with no machine booted or from
+ * inside the machine; -EINVAL for a time in the past or past the end of
+ * the clock.
  */
 int sim_run_for(unsigned long long ns);
 int sim_run_until(unsigned long long when_ns);
@@ -85,7 +101,7 @@ int sim_failed(void);
 const char *sim_report(void);		/* "" when nothing was reported */
 const char *sim_error(void);		/* why the last call failed */
 const char *sim_log(void);		/* the printk log since boot */
-int sim_log_contains(const char *needle);
+int sim_log_contains(const char *needle);	/* 1, 0; NULL: -EINVAL */
 
 /*
  * Interleaving.  A decision is a point where more than one CPU could go
@@ -113,6 +129,7 @@ struct sim_decision {
 
 unsigned long sim_nr_decisions(void);
 int sim_schedule_length(void);		/* decisions not the default */
+/* Decision @n (from 1): 0, or -EINVAL if it was not made or not kept. */
 int sim_decision(unsigned long n, struct sim_decision *d);
 /* "N@CPU,..." of this run, for "replay:"; returns its length. */
 int sim_schedule(char *buf, int len);
@@ -139,7 +156,7 @@ int sim_schedule_check(void);
  */
 int sim_schedule_push(unsigned long after, int index);
 
-/* Check the generic invariants (and the driver's own check) now. */
+/* Check the generic invariants (and the driver's own check) now: 0, -1. */
 int sim_check(void);
 /* A digest of everything scheduled so far: same inputs, same digest. */
 unsigned long long sim_trace_digest(void);
@@ -348,7 +365,11 @@ enum sim_cmd_op {
 };
 #define SIM_CMD_LAST		SIM_CMD_MUTEX_UNLOCK
 
-/* Queue a command for a script task and wake it; 0 or -ESRCH/-EINVAL. */
+/*
+ * Queue a command for a script task and wake it; 0 or -ESRCH/-EINVAL (an
+ * unknown command, or a wait queue, completion or rt_mutex index out of
+ * range: checked here, not when the task runs it).
+ */
 int sim_cmd(int pid, int op, long a0, long a1, long a2, long a3);
 /*
  * Run the machine until @pid has executed every command queued so far,
@@ -356,7 +377,7 @@ int sim_cmd(int pid, int op, long a0, long a1, long a2, long a3);
  * check reported.
  */
 int sim_cmd_wait(int pid, unsigned long long max_ns);
-long sim_cmd_result(int pid);		/* of its last finished command */
+long sim_cmd_result(int pid);	/* of its last finished command; -ESRCH */
 
 /*
  * CPU hotplug, done by init (cpu_down()/cpu_up() as in 2.6.10): the
@@ -380,7 +401,8 @@ int sim_self(void);			/* current pid */
 int sim_this_cpu_id(void);		/* smp_processor_id() */
 int sim_wake_pid(int pid);		/* wake_up_process(); 1 if woken */
 int sim_fork(sim_body_t body, void *arg);	/* a real fork: child pid */
-void sim_exit(int code) __attribute__((noreturn));
+/* Ends the task; returns only when called from outside the machine. */
+void sim_exit(int code);
 unsigned long long sim_random(void);	/* the machine's seeded PRNG */
 
 /* Harness wait queues and completions, by index 0..SIM_NR_WQ-1. */
@@ -432,10 +454,12 @@ long sim_syscall(int nr, long a0, long a1, long a2);
 /* ---- user memory ---------------------------------------------------- */
 
 /*
- * Map @len zeroed bytes into the address space of @pid and return their
- * user address (0 on failure).  Workload tasks share one address space,
- * as threads of one process do; a task made by sim_fork() gets a copy.
- * Any address outside a mapping faults (-EFAULT in a syscall).
+ * Map @len (1..16 MB) zeroed bytes into the address space of @pid and
+ * return their user address (0 on failure).  Workload tasks share one
+ * address space, as threads of one process do; a task made by sim_fork()
+ * gets a copy.
+ * Any address outside a mapping faults (-EFAULT in a syscall, and in
+ * sim_user_write() and sim_user_read(), as for a pid no task has).
  */
 unsigned long sim_user_map(int pid, unsigned long len);
 int sim_user_write(int pid, unsigned long uaddr, const void *buf,
@@ -469,7 +493,8 @@ struct sim_task_info {
 
 /* 0, or -ESRCH.  Exited tasks stay readable until sim_shutdown(). */
 int sim_task_info(int pid, struct sim_task_info *info);
-int sim_task_pids(int *pids, int max);	/* workload tasks, by pid */
+/* The number of workload tasks; the pids of the first @max in @pids. */
+int sim_task_pids(int *pids, int max);
 
 struct sim_cpu_info {
 	int cpu;
@@ -547,9 +572,9 @@ struct sim_group_info {
 };
 
 /*
- * 0; -EINVAL: no such CPU (or not booted); -ENOENT: the CPU has no
- * domain at @level (no group @group); -ENOSPC: a list is longer than
- * SIM_CPULIST_LEN.  Reasons in sim_error().
+ * 0; -EINVAL: no such CPU (or not booted), a negative @level or @group;
+ * -ENOENT: the CPU has no domain at @level (no group @group); -ENOSPC: a
+ * list is longer than SIM_CPULIST_LEN.  Reasons in sim_error().
  */
 int sim_sched_domain(int cpu, int level, struct sim_domain_info *info);
 int sim_sched_group(int cpu, int level, int group,
