@@ -498,6 +498,18 @@ static void remove_all(void)
 		rmdir(out_dirs[i]);
 }
 
+/* The directories created stay: the run's outputs are in them. */
+static void forget_dirs(void)
+{
+	int i;
+
+	for (i = 0; i < out_nr_dirs; i++) {
+		free(out_dirs[i]);
+		out_dirs[i] = NULL;
+	}
+	out_nr_dirs = 0;
+}
+
 /**
  * out_abort_all - the end of a failed run: remove what it created.
  *
@@ -512,11 +524,7 @@ void out_abort_all(void)
 		if (out_files[i])
 			out_abort(out_files[i]);
 	remove_all();
-	for (i = 0; i < out_nr_dirs; i++) {
-		free(out_dirs[i]);
-		out_dirs[i] = NULL;
-	}
-	out_nr_dirs = 0;
+	forget_dirs();
 }
 
 /**
@@ -550,7 +558,7 @@ int out_commit_all(void)
 			goto fail;
 		out_release(o);
 	}
-	out_abort_all();	/* only the list of directories is left */
+	forget_dirs();
 	return 0;
 fail:
 	say_failed(out_files[i]);
