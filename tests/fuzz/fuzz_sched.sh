@@ -28,6 +28,6 @@ replay_dir() {
 	fi
 }
 
-replay_dir "$src/corpus/sched" 100
+replay_dir "$(corpus "$src/corpus/sched")" $((100 / ${FUZZ_CORPUS_STRIDE:-1}))
 replay_dir "$src/regressions" 5
 finish

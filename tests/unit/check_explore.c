@@ -724,6 +724,9 @@ static Suite *explore_suite(void)
 	tcase_add_loop_test(tc, explore_every_sequence_passes_checks, 0, n);
 	suite_add_tcase(s, tc);
 
+	/* the explorer's own controls; EXPLORE_CONTROLS=0 leaves them out */
+	if (!t_env_int("EXPLORE_CONTROLS", 1))
+		return s;
 	tc = tcase_create("control");
 	tcase_set_timeout(tc, 120);
 	tcase_add_loop_test(tc, explore_finds_bug_three_ops_deep, 0, n);

@@ -332,13 +332,6 @@ static void save_schedule(void)
 		last_schedule[0] = '\0';	/* nothing, or too long */
 }
 
-static int env_int(const char *name, int def)
-{
-	const char *s = getenv(name);
-
-	return s && *s ? atoi(s) : def;
-}
-
 /*
  * run_scenario - boot @drv with @spec and run @sc; the outcome and, if
  * reported, the report go to @r.  The machine is shut down after.
@@ -812,7 +805,7 @@ static int is_control(const char *drv)
 static void expect_no_race(const struct scenario *sc, int i)
 {
 	struct search s = { .sc = sc, .drv = driver_of(i),
-			    .runs = env_int("RACES_RUNS", 60) };
+			    .runs = t_env_int("RACES_RUNS", 60) };
 	static char msg[16384], spec[MAX_STEPS * 48];
 
 	if (is_control(s.drv))
@@ -861,7 +854,7 @@ START_TEST(races_meet_every_schedule_within_the_bound)
 	memset(&e, 0, sizeof(e));
 	e.sc = &scenarios[3];
 	e.drv = driver_of(_i);
-	e.bound = env_int("RACES_PREEMPTIONS", 1);
+	e.bound = t_env_int("RACES_PREEMPTIONS", 1);
 	if (is_control(e.drv))
 		return;
 	if (e.bound > 8)
@@ -946,7 +939,7 @@ START_TEST(races_control_is_found_and_replays)
 {
 	const struct control *c = &controls[_i];
 	struct search s = { .sc = c->sc, .drv = c->driver,
-			    .runs = env_int("RACES_CONTROL_RUNS", 2000) };
+			    .runs = t_env_int("RACES_CONTROL_RUNS", 2000) };
 	static char msg[16384], spec[MAX_STEPS * 48];
 	static struct schedule shrunk;
 	char sig[512], sig2[512];
@@ -1041,7 +1034,7 @@ static Suite *races_suite(void)
 			    NR_REGRESSIONS);
 	suite_add_tcase(s, tc);
 
-	if (!env_int("RACES_CONTROLS", 1)) {
+	if (!t_env_int("RACES_CONTROLS", 1)) {
 		printf("races: controls not run (RACES_CONTROLS=0)\n");
 		return s;
 	}

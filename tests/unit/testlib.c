@@ -124,6 +124,13 @@ int t_run_suite(Suite *s)
 	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
 }
 
+int t_env_int(const char *name, int def)
+{
+	const char *s = getenv(name);
+
+	return s && *s ? atoi(s) : def;
+}
+
 int t_driver_built(const char *name)
 {
 	int i;

@@ -57,6 +57,13 @@ int t_run_suite(Suite *s);
 int t_driver_built(const char *name);
 
 /*
+ * t_env_int - the integer in environment variable @name, or @def when it
+ * is unset or empty: the knobs that size a suite's heavy loops, which
+ * `make check-valgrind` turns down (Makefile.am, AM_TESTS_ENVIRONMENT).
+ */
+int t_env_int(const char *name, int def);
+
+/*
  * t_run_suite_on - t_run_suite() for a suite whose expected numbers are
  * @driver's: skipped, saying so, when the build lacks that driver.
  */

@@ -53,6 +53,24 @@ vg_verdict() {
 	done
 }
 
+# corpus DIR - DIR, or under `make check-valgrind` a directory of links
+# to every FUZZ_CORPUS_STRIDE-th of its files (AM_TESTS_ENVIRONMENT):
+# memcheck replays a sample, every other build the whole corpus.
+corpus() {
+	stride=${FUZZ_CORPUS_STRIDE:-1}
+	if [ "$stride" -le 1 ]; then
+		echo "$1"
+		return
+	fi
+	sample="$tmp/sample.$(basename "$1")"
+	whole=$(cd "$1" && pwd)
+	mkdir -p "$sample"
+	ls "$whole" | awk -v s="$stride" 'NR % s == 1' | while read -r f; do
+		ln -s "$whole/$f" "$sample/$f"
+	done
+	echo "$sample"
+}
+
 finish() {
 	vg_verdict
 	echo "$pass passed, $fail failed"
