@@ -64,12 +64,16 @@ const char *out_shown(const char *s, char *buf, size_t len)
 
 /* ---- checks before the run ------------------------------------------ */
 
+static int same_inode(const struct stat *a, const struct stat *b)
+{
+	return a->st_dev == b->st_dev && a->st_ino == b->st_ino;
+}
+
 static int same_file(const struct stat *a, const char *path)
 {
 	struct stat b;
 
-	return path && !stat(path, &b) && a->st_dev == b.st_dev &&
-		a->st_ino == b.st_ino;
+	return path && !stat(path, &b) && same_inode(a, &b);
 }
 
 /**
@@ -89,20 +93,20 @@ int out_check_path(const char *opt, const char *path,
 {
 	char shown[256];
 	struct stat st;
-	int i;
+	int i, exists;
 
 	if (!*path) {
 		snprintf(err, len, "%s: the path is empty", opt);
 		return -1;
 	}
 	out_shown(path, shown, sizeof(shown));
-	if (path[strlen(path) - 1] == '/' ||
-	    (!stat(path, &st) && S_ISDIR(st.st_mode))) {
+	exists = !stat(path, &st);
+	if (path[strlen(path) - 1] == '/' || (exists && S_ISDIR(st.st_mode))) {
 		snprintf(err, len, "%s: '%s' is a directory, not a file", opt,
 			 shown);
 		return -1;
 	}
-	if (stat(path, &st))
+	if (!exists)
 		return 0;
 	for (i = 0; i < nr_inputs; i++) {
 		if (same_file(&st, inputs[i])) {
@@ -255,8 +259,7 @@ static int is_stdout(const struct stat *st)
 {
 	struct stat out;
 
-	return !fstat(STDOUT_FILENO, &out) && st->st_dev == out.st_dev &&
-		st->st_ino == out.st_ino;
+	return !fstat(STDOUT_FILENO, &out) && same_inode(st, &out);
 }
 
 /*

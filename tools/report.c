@@ -15,13 +15,9 @@
  * only, and the page says so.
  */
 #define _GNU_SOURCE		/* asprintf */
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <sys/types.h>
-#include <unistd.h>
 
 #include <plugsched/sim.h>
 
@@ -1415,37 +1411,29 @@ int report_open(struct out_file *out, const char *dir,
 
 /**
  * report_write - write the HTML report of @nr runs into @out
- * @out: the page, from report_open(); the caller commits it
+ * @out: the page, from report_open(); the caller commits it, and
+ *	out_commit_all() reports a write that failed
  * @runs: one run per driver, same workload and seed
  * @nr: how many
  * @err: where the reason goes
  * @len: its size
  *
- * Return: 0, or -1 with a one-line reason in @err.
+ * Return: 0, or -1 with a one-line reason in @err when memory ran out.
  */
 int report_write(struct out_file *out, const struct run_metrics *runs,
 		 int nr, char *err, size_t len)
 {
 	struct page p = { .f = out->f, .runs = runs, .nr = nr };
-	char shown[256];
 	int ret = -1;
 
 	if (!runs || nr <= 0) {
 		snprintf(err, len, "--report: no runs to report");
 		return -1;
 	}
-	if (collect_tasks(&p) || collect_latencies(&p) || write_page(&p)) {
+	if (collect_tasks(&p) || collect_latencies(&p) || write_page(&p))
 		snprintf(err, len, "--report: out of memory");
-		goto out;
-	}
-	if (fflush(p.f) || out->err) {
-		snprintf(err, len, "--report: cannot write '%s': %s",
-			 out_shown(out->path, shown, sizeof(shown)),
-			 strerror(out->err ? out->err : EIO));
-		goto out;
-	}
-	ret = 0;
-out:
+	else
+		ret = 0;
 	page_free(&p);
 	return ret;
 }

@@ -26,8 +26,9 @@ int report_open(struct out_file *out, const char *dir,
 
 /*
  * report_write - write the page for the @nr runs (one per driver, same
- * workload and seed) into @out; the caller commits it.  Returns 0, or
- * -1 with a one-line reason in @err.
+ * workload and seed) into @out; the caller commits it (a failed write
+ * shows then).  Returns 0, or -1 with a one-line reason in @err when
+ * memory ran out.
  */
 int report_write(struct out_file *out, const struct run_metrics *runs,
 		 int nr, char *err, size_t len);

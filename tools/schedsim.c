@@ -473,8 +473,7 @@ static int open_outputs(const struct options *o, struct out_file *traces,
 	if (!ret)
 		return 0;
 	fprintf(stderr, "schedsim: %s\n", err);
-	out_abort_all();
-	return 2;
+	return 2;	/* out_end_run() removes what was opened */
 }
 
 /* ---- modes --------------------------------------------------------------- */
