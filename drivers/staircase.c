@@ -363,9 +363,11 @@ static void resched_task(task_t *p)
 }
 
 /*
- * wake_preempts - the staircase rule for a waking @p against rq->curr:
- * a better level wins; at an equal level only a full slice with more of
- * its interval left than curr has, and never against an RT task.
+ * wake_preempts - the staircase rule for a waking @p against rq->curr
+ * (Con's task_preempts_curr()): a better level wins; at an equal level
+ * only a full slice with more of its interval left than curr has, and
+ * never against an RT task - a claim that reschedules curr, which is
+ * picked again (preempt_curr()).
  */
 static int wake_preempts(const task_t *p, const struct stair_rq *rq)
 {
@@ -400,18 +402,16 @@ static void resched_requeued(task_t *p, struct stair_rq *rq, int old_prio)
 /*
  * preempt_curr - @p has a claim on rq's CPU: reschedule curr, unless
  * compute mode lets curr finish cache_delay first (the tick then does
- * it).  RT tasks and an idle CPU never wait.  curr stays queued at the
- * head of its level, so a winner at the same level goes in front of it.
- * rq->lock held, @p queued on rq.
+ * it).  RT tasks and an idle CPU never wait.  @p stays at the tail of
+ * its level and curr at the head of its own, as in Con's staircase: a
+ * winner at curr's level is asked for, but schedule() picks curr again
+ * and @p runs when curr's interval ends.  rq->lock held, @p queued.
  */
 static void preempt_curr(task_t *p, struct stair_rq *rq)
 {
 	int delayed = sched_compute && !rt_level(p) && rq->curr != rq->idle &&
 		rq->cache_ticks < cache_delay();
 
-	if (stair(p)->prio == stair(rq->curr)->prio)
-		list_move(&stair(p)->run_list,
-			  rq->array.queue + stair(p)->prio);
 	if (delayed) {
 		rq->preempted = 1;
 		return;

@@ -191,6 +191,38 @@ static int read_tunable(const char *path)
 	return atoi(buf);
 }
 
+/* The /proc/schedstat cpu line's fields: yld_cnt 3, sched_noswitch 4. */
+#define SCHEDSTAT_NOSWITCH	4
+#define SCHEDSTAT_CNT		6
+#define SCHEDSTAT_GOIDLE	7
+
+/* The first eight numbers of cpu @cpu's /proc/schedstat line: 0 if none. */
+static int schedstat_cpu(int cpu, unsigned long f[8])
+{
+	const char *text = sim_schedstat();
+	char tag[16];
+
+	ck_assert_msg(text != NULL, "no /proc/schedstat: %s", sim_report());
+	snprintf(tag, sizeof(tag), "\ncpu%d ", cpu);
+	text = strstr(text, tag);
+	if (!text)
+		return 0;
+	ck_assert_int_eq(sscanf(text + strlen(tag),
+				"%lu %lu %lu %lu %lu %lu %lu %lu", &f[0], &f[1],
+				&f[2], &f[3], &f[4], &f[5], &f[6], &f[7]),
+			 8);
+	return 1;
+}
+
+/* schedule() calls of @cpu that picked the task already running. */
+static unsigned long noswitch(int cpu)
+{
+	unsigned long f[8];
+
+	ck_assert(schedstat_cpu(cpu, f));
+	return f[SCHEDSTAT_NOSWITCH];
+}
+
 /* user space's struct timespec */
 struct u_timespec {
 	long tv_sec;
@@ -951,11 +983,12 @@ END_TEST
 
 /*
  * A picked yielder runs at the head of its level, first again among its
- * equals.  All nice 19, so all on 139: hogs A, B and script Y.  At 5 ms
- * Y wakes (a full interval against A's 5 ms: it goes first) and yields
- * to the tail; A runs out its slice, then B; at 20 ms Y is picked and
- * burns.  At 20.5 ms script S (nice 0, 120) preempts it for 1 ms: then
- * Y, at the head of 139, runs again, not A.
+ * equals.  All nice 19, so all on 139 with 10 ms slices: hogs A, B and
+ * script Y.  Y wakes at 5 ms at the tail (A, B, Y: A keeps the head),
+ * runs at 20 ms after A and B and yields to the tail (A, B, Y); A runs
+ * 20-30 ms, B 30-40 ms, then Y is picked and burns.  At 40.5 ms script S
+ * (nice 0, 120) preempts it for 1 ms: then Y, at the head of 139, runs
+ * again, not A.
  */
 START_TEST(stair_yield_picked_yielder_heads_its_level)
 {
@@ -971,7 +1004,7 @@ START_TEST(stair_yield_picked_yielder_heads_its_level)
 	t_run(MS(5));
 	post(y, SIM_CMD_SYSCALL, SIM_SYS_sched_yield);
 	post(y, SIM_CMD_BURN, MS(20));
-	t_run(MS(15) + HALF_TICK);
+	t_run(MS(35) + HALF_TICK);
 	ck_assert_int_eq(state(y), 'R');
 	post(s, SIM_CMD_BURN, MS(1));
 	t_run(HALF_TICK / 2);
@@ -1035,12 +1068,18 @@ START_TEST(stair_preempt_not_by_worse_step)
 END_TEST
 
 /*
- * Equal step, full slice, more interval left than curr: preempts.  Hog
- * with burst 19 stays on 120; 13 ms in, its interval has 7 ms left.  The
- * script slept 13 ms, so it wakes with a full slice and 10 ms.
+ * Equal step, full slice, more interval left than curr: the waker's
+ * claim is made (Con's task_preempts_curr() sets need_resched), but curr
+ * keeps the head of its level, so schedule() picks it again and the
+ * waker runs when curr's interval ends.  Hog H with burst 19 stays on
+ * 120; 13 ms in, its interval has 7 ms left.  Script S slept 13 ms: it
+ * wakes on 120 with a full slice and 10 ms, at the tail.  Half a tick
+ * later H runs, S waits and sched_noswitch has grown by 1.  At 20 ms H's
+ * interval ends, H goes to the tail of 120 behind S, and S runs.
  */
-START_TEST(stair_preempt_equal_step_full_slice)
+START_TEST(stair_preempt_equal_step_waits_for_the_interval)
 {
+	unsigned long before;
 	int h, s;
 
 	boot(1);
@@ -1049,19 +1088,29 @@ START_TEST(stair_preempt_equal_step_full_slice)
 	h = hog("hog", 0);
 	set_burst(h, max_burst(0));
 	t_run(MS(13) + HALF_TICK);
-	ck_assert_uint_lt(stair(h).time_slice, RR_INTERVAL);
+	ck_assert_uint_eq(stair(h).time_slice, 7);
+	before = noswitch(0);
 	post(s, SIM_CMD_BURN, MS(5));
 	t_run(HALF_TICK);
+	ck_assert_int_eq(stair(s).prio, STATIC_PRIO(0));
+	ck_assert_int_eq(state(h), 'R');
+	ck_assert_int_eq(state(s), 'Q');
+	ck_assert_uint_eq(noswitch(0), before + 1);
+	t_run(MS(20 - 14) + HALF_TICK);
+	ck_assert_int_eq(stair(h).prio, STATIC_PRIO(0));
+	ck_assert_int_eq(state(h), 'Q');
 	ck_assert_int_eq(state(s), 'R');
 }
 END_TEST
 
 /*
  * Equal step, but the waker continues a partial slice (150 of 200 left,
- * burst 19 keeps it on 120): no preemption.
+ * burst 19 keeps it on 120): no claim, no reschedule (sched_noswitch
+ * stays), H runs on.
  */
 START_TEST(stair_preempt_equal_step_partial_slice_waits)
 {
+	unsigned long before;
 	int h, s;
 
 	boot(1);
@@ -1073,11 +1122,13 @@ START_TEST(stair_preempt_equal_step_partial_slice_waits)
 	set_burst(s, max_burst(0));
 	set_slice(s, 150, RR_INTERVAL);
 	set_forked(s);
+	before = noswitch(0);
 	post(s, SIM_CMD_BURN, MS(5));
 	t_run(HALF_TICK);
 	ck_assert_int_eq(stair(s).prio, STATIC_PRIO(0));
 	ck_assert_int_eq(state(s), 'Q');
 	ck_assert_int_eq(state(h), 'R');
+	ck_assert_uint_eq(noswitch(0), before);
 }
 END_TEST
 
@@ -1842,18 +1893,11 @@ END_TEST
 /* Picks that found a task, by /proc/schedstat: sched_cnt - sched_goidle. */
 static unsigned long long busy_picks(void)
 {
-	const char *text = sim_schedstat();
 	unsigned long f[8], sum = 0;
 	int cpu;
 
-	ck_assert_msg(text != NULL, "no /proc/schedstat: %s", sim_report());
-	for (; (text = strstr(text, "\ncpu")) != NULL; text++) {
-		ck_assert_int_eq(sscanf(text + 1,
-					"cpu%d %lu %lu %lu %lu %lu %lu %lu %lu",
-					&cpu, &f[0], &f[1], &f[2], &f[3], &f[4],
-					&f[5], &f[6], &f[7]), 9);
-		sum += f[6] - f[7];
-	}
+	for (cpu = 0; schedstat_cpu(cpu, f); cpu++)
+		sum += f[SCHEDSTAT_CNT] - f[SCHEDSTAT_GOIDLE];
 	return sum;
 }
 
@@ -3099,7 +3143,7 @@ static Suite *staircase_suite(void)
 	tc = tcase(s, "preemption");
 	tcase_add_test(tc, stair_preempt_better_step_at_once);
 	tcase_add_test(tc, stair_preempt_not_by_worse_step);
-	tcase_add_test(tc, stair_preempt_equal_step_full_slice);
+	tcase_add_test(tc, stair_preempt_equal_step_waits_for_the_interval);
 	tcase_add_test(tc, stair_preempt_equal_step_partial_slice_waits);
 	tcase_add_test(tc, stair_preempt_equal_step_needs_more_interval);
 	tcase_add_test(tc, stair_preempt_never_rt_at_equal_level);
