@@ -789,7 +789,7 @@ static task_t *pick_next(struct stair_rq *rq)
 /*
  * unyield - @next, picked, has yielded: it waited at the bottom step so
  * that every other task ran first, and now runs at its own level again,
- * at the head (yield_normal()).
+ * at the head (yield_task()).
  */
 static void unyield(task_t *next, struct stair_rq *rq)
 {
@@ -1199,26 +1199,27 @@ static long stair_rr_get_interval(pid_t pid, struct timespec __user *interval)
 }
 
 /*
- * yield_normal - the yielder waits at the bottom step with no burst and
- * a fresh slice: every other queued task runs first.  It is marked, and
- * gets its own level back when it is picked (unyield()), so it does not
- * run at 139.  A boosted (PI) yielder waits at its inherited level, at
- * the tail.
+ * yield_task - the yielder starts a fresh slice with no burst, RT or not
+ * (Con's sys_sched_yield()), at the tail.  A normal one waits at the
+ * bottom step, so that every other queued task runs first; it is marked
+ * and gets its own level back when it is picked (unyield()), so it does
+ * not run at 139.  A boosted (PI) one waits at its inherited level, an
+ * RT one at its own.
  */
-static void yield_normal(task_t *p, struct stair_rq *rq)
+static void yield_task(task_t *p, struct stair_rq *rq)
 {
-	dequeue_task(p, rq);
+	int prio = stair(p)->prio;
+
 	stair(p)->burst = 0;
 	refill_slice(p);
-	stair(p)->sflags |= SF_YIELDED;
-	stair(p)->prio = inherit_prio(p, STAIR_BOTTOM);
-	enqueue_task(p, rq);
+	if (p->policy == SCHED_NORMAL) {
+		stair(p)->sflags |= SF_YIELDED;
+		prio = inherit_prio(p, STAIR_BOTTOM);
+	}
+	requeue_at(p, rq, prio);
 }
 
-/*
- * stair_yield - a normal task to the bottom (yield_normal()), an RT one
- * to the tail of its level; then reschedule.
- */
+/* stair_yield - requeue the caller (yield_task()), then reschedule. */
 static long stair_yield(void)
 {
 	struct stair_rq *rq;
@@ -1228,10 +1229,8 @@ static long stair_yield(void)
 	rq = this_rq();
 	spin_lock(&rq->lock);
 	rq->yld_cnt++;
-	if (stair(p)->on_rq && p->policy == SCHED_NORMAL)
-		yield_normal(p, rq);
-	else if (stair(p)->on_rq)
-		requeue_at(p, rq, stair(p)->prio);
+	if (stair(p)->on_rq)
+		yield_task(p, rq);
 	/*
 	 * schedule() follows at once, so neither a preemption point nor
 	 * interrupts on in between (2.6.10): it enables them itself.

@@ -1027,6 +1027,29 @@ START_TEST(stair_yield_rt_keeps_level)
 }
 END_TEST
 
+/*
+ * An RT yielder starts afresh too, as a normal one does: a SCHED_RR
+ * script (rt 50) with burst 4 burns 3 ms of its 10 ms interval and
+ * yields: it has a whole interval again, 10 ms, and burst 0.
+ */
+START_TEST(stair_yield_rr_gets_a_whole_interval)
+{
+	int pid;
+
+	boot(1);
+	pid = t_spawn_script("rr", SIM_SCHED_RR, 50, 0);
+	poke(pid);
+	set_burst(pid, 4);
+	t_cmd(pid, SIM_CMD_BURN, MS(3), 0, 0, 0);
+	ck_assert_uint_eq(stair(pid).time_slice, RR_INTERVAL - 3);
+	ck_assert_int_eq(t_syscall(pid, SIM_SYS_sched_yield, 0, 0, 0), 0);
+	ck_assert_int_eq(stair(pid).prio, 99 - 50);
+	ck_assert_uint_eq(stair(pid).time_slice, RR_INTERVAL);
+	ck_assert_uint_eq(stair(pid).slice, RR_INTERVAL);
+	ck_assert_uint_eq(stair(pid).burst, 0);
+}
+END_TEST
+
 /* ---- preemption ---------------------------------------------------------- */
 
 /*
@@ -3138,6 +3161,7 @@ static Suite *staircase_suite(void)
 	tcase_add_test(tc, stair_yield_lets_lower_step_run);
 	tcase_add_test(tc, stair_yield_picked_runs_at_its_top_step);
 	tcase_add_test(tc, stair_yield_rt_keeps_level);
+	tcase_add_test(tc, stair_yield_rr_gets_a_whole_interval);
 	tcase_add_test(tc, stair_yield_picked_yielder_heads_its_level);
 
 	tc = tcase(s, "preemption");
