@@ -27,13 +27,24 @@
  *
  *  Fork gives the child burst 0 and a full slice of its own (no slice
  *  splitting), at the tail of its level; the parent keeps the CPU unless
- *  the child's level is strictly better.  Yield sends a task to level
- *  139 with burst 0 and a fresh slice, to wait behind every other task;
- *  once picked it runs at its own level again.  A waking task preempts
- *  the current one when its level is better, or at an equal level when it
- *  has a full slice and more of its RR_INTERVAL left - never an RT task
- *  at its own level.  SCHED_RR tasks get one RR_INTERVAL per turn,
- *  SCHED_FIFO tasks run until they block or yield.
+ *  the child's level is strictly better.  Yield gives a task burst 0 and
+ *  a fresh slice (an RT one a fresh interval) and sends a normal one to
+ *  level 139, to wait behind every other task; once picked it runs at
+ *  its own level again.  A waking task preempts the current one when its
+ *  level is better.  At an equal level it claims the CPU when it has a
+ *  full slice and more of its RR_INTERVAL left (never from an RT task),
+ *  but the current task keeps the head of the level: schedule() picks it
+ *  again, and the waker runs when its interval ends.  SCHED_RR tasks get
+ *  one RR_INTERVAL per turn, SCHED_FIFO tasks run until they block or
+ *  yield.
+ *
+ *  Con's staircase, followed here (his 2.6.8 and plugsched posts):
+ *  the yielder's mark (PF_YIELDED) and its effective prio back at the
+ *  head of its level when picked; the fork mark on the parent
+ *  (PF_FORKED, later SF_NONSLEEP on current); task_preempts_curr()'s
+ *  equal-level rule with curr left at the head; every yielder refilled.
+ *  Kept on purpose (docs/drivers.md, "staircase follows"): the child's
+ *  whole slice at its top step, which preempts a parent on a worse step.
  *
  *  Priority inheritance (libsched/rtmutex.c): ->normal_prio is the level
  *  the design put the task on, ->prio the better of it and p->pi_prio,
