@@ -18,7 +18,8 @@
  *  1 s, in ns).  Tasks found interactive go back to the active array at
  *  the end of their slice instead of expiring, unless the expired tasks
  *  starve; interactive tasks with long slices are round-robined every
- *  TIMESLICE_GRANULARITY.  interactive_credit keeps a task that once
+ *  TIMESLICE_GRANULARITY, their priority recomputed at each turn as in
+ *  the seeds' 2.6.10 code.  interactive_credit keeps a task that once
  *  earned a long sleep from losing its status too quickly.
  *
  *  Priority inheritance (libsched/rtmutex.c): ->normal_prio is the
@@ -1618,7 +1619,8 @@ static void expire_task(struct runqueue *rq, task_t *p)
  * tasks round-robin at the end of their slice, FIFO ones never expire,
  * nor does a SCHED_NORMAL task boosted into the RT levels (PI) until the
  * boost ends; an interactive task with at least a granule of slice left is
- * round-robined each TIMESLICE_GRANULARITY.  Interrupts off.
+ * round-robined each TIMESLICE_GRANULARITY at its recomputed priority.
+ * Interrupts off.
  */
 static void task_tick(struct runqueue *rq, task_t *p)
 {
@@ -1643,13 +1645,20 @@ static void task_tick(struct runqueue *rq, task_t *p)
 		expire_task(rq, p);
 		goto out_unlock;
 	}
-	/* a round-robin turn, not an expiry: the slice is kept */
+	/*
+	 * A round-robin turn, not an expiry: the slice is kept, the
+	 * priority recomputed (the seeds' 2.6.10 code; 2.6.11 keeps the
+	 * level), so a task that ran its bonus down since it woke takes
+	 * its turn at the tail of the worse level.
+	 */
 	if (TASK_INTERACTIVE(p) &&
 	    !((task_timeslice(p) - s->time_slice) % TIMESLICE_GRANULARITY(p)) &&
 	    s->time_slice >= TIMESLICE_GRANULARITY(p) &&
 	    s->array == rq->active) {
-		requeue_task(p, rq->active);
+		dequeue_task(p, rq->active);
 		set_tsk_need_resched(p);
+		s->prio = effective_prio(p);
+		enqueue_task(p, rq->active);
 	}
 out_unlock:
 	spin_unlock(&rq->lock);
