@@ -18,7 +18,8 @@
  *  1 s, in ns).  Tasks found interactive go back to the active array at
  *  the end of their slice instead of expiring, unless the expired tasks
  *  starve; interactive tasks with long slices are round-robined every
- *  TIMESLICE_GRANULARITY.  interactive_credit keeps a task that once
+ *  TIMESLICE_GRANULARITY, their priority recomputed at each turn as in
+ *  the seeds' 2.6.10 code.  interactive_credit keeps a task that once
  *  earned a long sleep from losing its status too quickly.
  *
  *  Priority inheritance (libsched/rtmutex.c): ->normal_prio is the
@@ -34,7 +35,19 @@
  *  interval has passed; a CPU going idle pulls at once; a per-CPU
  *  migration thread pushes running tasks away when pulling keeps failing
  *  and carries out affinity changes and exec balancing.  Wake-ups pull a
- *  cache-cold task to the waking CPU, or to an idle SMT sibling.
+ *  cache-cold task to the waking CPU, or to an idle SMT sibling.  A core
+ *  of n SMT threads has cpu_power 128 + 128 * (n - 1) / 10 (2.6.10's
+ *  fixed tenth).  When a CPU dies, every task of it, queued or asleep,
+ *  moves in task-list order to a CPU of its node it may use, else to any
+ *  it may use, else it gets every CPU and a "no longer affine" printk.
+ *
+ *  Where the seeds and 2.6.10 differ from 2.6.11, this follows them: the
+ *  granularity round-robin recomputes the priority, CPU_DEAD moves the
+ *  tasks from the task list (2.6.10's migrate_all_tasks()).  It departs
+ *  from 2.6.10 only to survive: the dead CPU's arrays are swept after
+ *  the task list for exited tasks (2.6.11; 2.6.10 hits its BUG_ON), and
+ *  the "no longer affine" printk is not rate-limited (the machine has
+ *  no printk_ratelimit()).  docs/drivers.md lists the choices.
  *
  *  Where it behaves well: desktops (interactive tasks get the CPU at
  *  once and keep it), servers of mixed load, large SMP and NUMA machines.
@@ -1618,7 +1631,8 @@ static void expire_task(struct runqueue *rq, task_t *p)
  * tasks round-robin at the end of their slice, FIFO ones never expire,
  * nor does a SCHED_NORMAL task boosted into the RT levels (PI) until the
  * boost ends; an interactive task with at least a granule of slice left is
- * round-robined each TIMESLICE_GRANULARITY.  Interrupts off.
+ * round-robined each TIMESLICE_GRANULARITY at its recomputed priority.
+ * Interrupts off.
  */
 static void task_tick(struct runqueue *rq, task_t *p)
 {
@@ -1643,13 +1657,20 @@ static void task_tick(struct runqueue *rq, task_t *p)
 		expire_task(rq, p);
 		goto out_unlock;
 	}
-	/* a round-robin turn, not an expiry: the slice is kept */
+	/*
+	 * A round-robin turn, not an expiry: the slice is kept, the
+	 * priority recomputed (the seeds' 2.6.10 code; 2.6.11 keeps the
+	 * level), so a task that ran its bonus down since it woke takes
+	 * its turn at the tail of the worse level.
+	 */
 	if (TASK_INTERACTIVE(p) &&
 	    !((task_timeslice(p) - s->time_slice) % TIMESLICE_GRANULARITY(p)) &&
 	    s->time_slice >= TIMESLICE_GRANULARITY(p) &&
 	    s->array == rq->active) {
-		requeue_task(p, rq->active);
+		dequeue_task(p, rq->active);
 		set_tsk_need_resched(p);
+		s->prio = effective_prio(p);
+		enqueue_task(p, rq->active);
 	}
 out_unlock:
 	spin_unlock(&rq->lock);
@@ -2538,7 +2559,33 @@ static void move_task_off_dead_cpu(int dead_cpu, task_t *p)
 	__migrate_task(p, dead_cpu, dest_cpu);
 }
 
-/* migrate_dead_tasks - empty both arrays of the dead CPU's runqueue. */
+/*
+ * migrate_live_tasks - 2.6.10's migrate_all_tasks(): every task of the
+ * dead CPU, queued or asleep, moves in one pass over the task list, so
+ * in task-list order (the oldest first; that is the order a lost
+ * affinity is said in).  The CPU's idle task stays.
+ */
+static void migrate_live_tasks(int dead_cpu)
+{
+	task_t *idle = cpu_rq(dead_cpu)->idle, *g, *p;
+
+	write_lock_irq(&tasklist_lock);
+	/* clang-format 14 cannot read 2.6.10's thread loop */
+	/* clang-format off */
+	do_each_thread(g, p) {
+		if (p != current && p != idle && task_cpu(p) == dead_cpu)
+			move_task_off_dead_cpu(dead_cpu, p);
+	} while_each_thread(g, p);
+	/* clang-format on */
+	write_unlock_irq(&tasklist_lock);
+}
+
+/*
+ * migrate_dead_tasks - what is still queued on the dead CPU: a task
+ * that exited and left the task list but has not made its last
+ * schedule().  2.6.10 misses those (its BUG_ON(rq->nr_running) fires);
+ * this is 2.6.11's sweep.
+ */
 static void migrate_dead_tasks(int dead_cpu)
 {
 	struct runqueue *rq = cpu_rq(dead_cpu);
@@ -2552,27 +2599,6 @@ static void migrate_dead_tasks(int dead_cpu)
 			move_task_off_dead_cpu(dead_cpu, first_task(array));
 	}
 	local_irq_enable();
-}
-
-/*
- * migrate_sleeping_tasks - the dead CPU's tasks that are not queued
- * (asleep, stopped) move by the same rules, so that they wake on a CPU
- * of its node and a lost affinity is said now, as 2.6.10's
- * migrate_live_tasks() does.  The CPU's idle task stays.
- */
-static void migrate_sleeping_tasks(int dead_cpu)
-{
-	task_t *idle = cpu_rq(dead_cpu)->idle, *g, *p;
-
-	write_lock_irq(&tasklist_lock);
-	/* clang-format 14 cannot read 2.6.10's thread loop */
-	/* clang-format off */
-	do_each_thread(g, p) {
-		if (task_cpu(p) == dead_cpu && !ingo(p)->array && p != idle)
-			move_task_off_dead_cpu(dead_cpu, p);
-	} while_each_thread(g, p);
-	/* clang-format on */
-	write_unlock_irq(&tasklist_lock);
 }
 
 /* reset_dead_idle - the dead CPU's idle task: off the queue, prio MAX_PRIO. */
@@ -2670,8 +2696,8 @@ static int migration_call(struct notifier_block *nfb, unsigned long action,
 	case CPU_DEAD:
 		/* nothing may run in between: move the tasks first */
 		reset_dead_idle(cpu_rq(cpu));
+		migrate_live_tasks(cpu);
 		migrate_dead_tasks(cpu);
-		migrate_sleeping_tasks(cpu);
 		stop_migration_thread(cpu);
 		BUG_ON(cpu_rq(cpu)->nr_running != 0);
 		fail_pending_migrations(cpu);

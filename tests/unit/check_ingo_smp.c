@@ -2816,6 +2816,44 @@ START_TEST(hotplug_every_task_lands_by_the_rules)
 }
 END_TEST
 
+/*
+ * 2.6.10's migrate_all_tasks() moves the dead CPU's tasks in one pass
+ * over the task list, queued or asleep alike, so they move (and any
+ * lost affinity is said) in task-list order: the oldest first.  2 CPUs;
+ * on cpu1, allowed there alone, spawned in this order: sleepers S1 and
+ * S2 interleaved with hogs H1 and H2 (S1, H1, S2, H2).  cpu1 goes
+ * offline: all four land on cpu0 with every CPU allowed, and the log
+ * says "process PID (COMM) no longer affine to cpu1" for S1, H1, S2,
+ * H2 in that order (queued tasks first would give H1, H2, S1, S2).
+ */
+START_TEST(hotplug_tasks_move_in_task_list_order)
+{
+	const char *log, *at, *prev = NULL;
+	char line[80];
+	int pid[4], i;
+
+	boot_full(2, 1, 1, NULL);
+	for (i = 0; i < 4; i++)
+		pid[i] = i % 2 ? hog_on("hog", 1) : script_on("sleeper", "1");
+	run_until(sim_now() + MS(300));	/* each has run */
+	ck_assert_int_eq(t_info(pid[0]).state, 'S');
+	ck_assert_int_eq(t_info(pid[2]).state, 'S');
+
+	ck_assert_int_eq(sim_cpu_offline(1), 0);
+	log = sim_log();
+	for (i = 0; i < 4; i++) {
+		ck_assert_int_eq(t_info(pid[i]).cpu, 0);
+		snprintf(line, sizeof(line), "process %d (%s) no longer affine "
+			 "to cpu1", pid[i], t_info(pid[i]).name);
+		at = strstr(log, line);
+		ck_assert_msg(at, "printk \"%s\" missing", line);
+		ck_assert_msg(at > prev, "printk \"%s\" out of task-list "
+			      "order", line);
+		prev = at;
+	}
+}
+END_TEST
+
 static TCase *tcase(Suite *s, const char *name)
 {
 	TCase *tc = tcase_create(name);
@@ -2890,6 +2928,7 @@ static Suite *ingo_smp_suite(void)
 
 	tc = tcase(s, "hotplug");
 	tcase_add_test(tc, hotplug_every_task_lands_by_the_rules);
+	tcase_add_test(tc, hotplug_tasks_move_in_task_list_order);
 	tcase_add_test(tc, hotplug_migration_thread_goes_with_its_cpu);
 	tcase_add_test(tc, boot_starts_every_cpus_migration_thread);
 

@@ -203,6 +203,17 @@ static void set_slice(int pid, unsigned int ticks)
 	ck_assert_int_eq(kfix_ingo_set_time_slice(pid, ticks), 0);
 }
 
+/*
+ * Script task @pid, asleep again from now (so that its next wake-up
+ * credits nothing), with @sleep_avg ns and @slice ticks left.
+ */
+static void prime(int pid, unsigned long long sleep_avg, unsigned int slice)
+{
+	t_cmd(pid, SIM_CMD_BURN, 0, 0, 0, 0);
+	set_sleep_avg(pid, sleep_avg);
+	set_slice(pid, slice);
+}
+
 #define TUNABLE_DIR	"/sys/cpusched/ingosched/"
 
 /* Write @value to the control /sys/cpusched/ingosched/@name. */
@@ -1496,13 +1507,8 @@ START_TEST(ingo_granularity_by_bonus)
 	a = script_on("a", nice, "0");
 	b = script_on("b", nice, "0");
 	t_run(SETTLE);
-	/* asleep again from now: the next wake-up credits nothing */
-	t_cmd(a, SIM_CMD_BURN, 0, 0, 0, 0);
-	t_cmd(b, SIM_CMD_BURN, 0, 0, 0, 0);
-	set_sleep_avg(a, SLEEP_AVG_OF_BONUS(bonus));
-	set_sleep_avg(b, SLEEP_AVG_OF_BONUS(bonus));
-	set_slice(a, slice);
-	set_slice(b, slice);
+	prime(a, SLEEP_AVG_OF_BONUS(bonus), slice);
+	prime(b, SLEEP_AVG_OF_BONUS(bonus), slice);
 	post(a, SIM_CMD_BURN, SEC(10), 0);
 	post(b, SIM_CMD_BURN, SEC(10), 0);
 	ck_assert_int_eq(curr(0), a);
@@ -1517,6 +1523,78 @@ START_TEST(ingo_granularity_by_bonus)
 		      cpus, slice, l.run[0].len, run);
 	ck_assert_int_eq(l.run[1].pid, b);
 	ck_assert_uint_eq(l.run[1].len, MS(run));
+}
+END_TEST
+
+/*
+ * The round-robin turn recomputes the priority (the seeds' 2.6.10-rc1-mm2
+ * scheduler_tick(): dequeue_task(), p->prio = effective_prio(p),
+ * enqueue_task() at the tail of the new level; 2.6.11's requeue_task()
+ * keeps the old level).  sleep_avg drops only when the task is switched
+ * out (schedule() takes the run off it), and each turn switches it out:
+ * a task that runs on loses its bonus turn by turn, not at its expiry.
+ *
+ * 1 CPU, nice 0 script task A at sleep_avg 1 s (bonus 10, prio 115,
+ * granularity 5 ms), a full 100 ms slice, burning alone:
+ *   t=5   turn: effective_prio() still sees 1 s -> 115; picked again,
+ *         schedule() takes 5 ms: sleep_avg 995 ms, bonus 995 * 10 / 1000
+ *         = 9, granularity 5 * 2^(1 - 1) = 5 ms;
+ *   t=10  turn: prio 120 - (9 - 5) = 116 (the old level kept 115 until
+ *         the expiry at t=100).
+ */
+START_TEST(ingo_granularity_turn_recomputes_prio)
+{
+	int a;
+
+	boot(1);
+	a = script("a", 0);
+	t_run(SETTLE);
+	prime(a, NS_MAX_SLEEP_AVG, DEF_TIMESLICE);
+	post(a, SIM_CMD_BURN, SEC(10), 0);
+	ck_assert_int_eq(ingo(a).prio, 115);
+
+	t_run(MS(10) - MS(1) / 2);
+	ck_assert_int_eq(curr(0), a);
+	ck_assert_uint_eq(ingo(a).sleep_avg, NS_MAX_SLEEP_AVG - MS(5));
+	ck_assert_int_eq(ingo(a).prio, 115);
+	t_run(MS(1));
+	ck_assert_int_eq(ingo(a).prio, 116);
+	ck_assert_uint_eq(ingo(a).time_slice, DEF_TIMESLICE - 10);
+}
+END_TEST
+
+/*
+ * What the recomputed level does: 1 CPU, nice 0 script tasks A at
+ * sleep_avg 1 s (prio 115) and B at 900 ms (bonus 9, prio 116), full
+ * slices.  A runs; its turn at t=5 keeps 115 (A ahead of B again), the
+ * one at t=10 puts it at 116 behind B (sleep_avg 995 ms, see above): B
+ * runs from t=10.  Kept at 115, A would run its whole slice first, B
+ * from t=100.
+ */
+START_TEST(ingo_granularity_turn_lets_better_task_run)
+{
+	struct runlog l;
+	int a, b;
+
+	boot(1);
+	a = script("a", 0);
+	b = script("b", 0);
+	t_run(SETTLE);
+	prime(a, NS_MAX_SLEEP_AVG, DEF_TIMESLICE);
+	prime(b, SLEEP_AVG_OF_BONUS(9), DEF_TIMESLICE);
+	post(a, SIM_CMD_BURN, SEC(10), 0);
+	post(b, SIM_CMD_BURN, SEC(10), 0);
+	ck_assert_int_eq(curr(0), a);
+	ck_assert_int_eq(ingo(a).prio, 115);
+	ck_assert_int_eq(ingo(b).prio, 116);
+
+	runlog_start(&l, 0);
+	runlog_run(&l, MS(2 * DEF_TIMESLICE));
+	ck_assert_int_ge(l.nr, 2);
+	ck_assert_int_eq(l.run[0].pid, a);
+	ck_assert_msg(l.run[0].len == MS(10), "A ran %llu ns, expected 10 ms",
+		      l.run[0].len);
+	ck_assert_int_eq(l.run[1].pid, b);
 }
 END_TEST
 
@@ -4190,6 +4268,8 @@ static Suite *ingosched_suite(void)
 	tcase_add_loop_test(tc, ingo_granularity_round_robin, 0, NR_MACHINES);
 	tcase_add_loop_test(tc, ingo_granularity_by_bonus, 0,
 			    (int)(sizeof(gran_table) / sizeof(gran_table[0])));
+	tcase_add_test(tc, ingo_granularity_turn_recomputes_prio);
+	tcase_add_test(tc, ingo_granularity_turn_lets_better_task_run);
 
 	tc = tcase(s, "starvation");
 	tcase_add_loop_test(tc, ingo_starvation_limit_lets_expired_run, 0,
