@@ -3097,6 +3097,7 @@ static int ingo_show_schedstat(struct seq_file *seq, void *v)
 
 /* ---- the machine's hooks ------------------------------------------------- */
 
+#ifdef CONFIG_CPUSCHED_SELFTEST
 static void for_each_in_array(prio_array_t *array, void (*fn)(task_t *, void *),
 			      void *arg)
 {
@@ -3427,7 +3428,9 @@ static int ingo_check(char *buf, int len)
 			return 1;
 	return 0;
 }
+#endif /* CONFIG_CPUSCHED_SELFTEST */
 
+#ifdef CONFIG_CPUSCHED_TUNABLES
 #define INGO_TUNABLE(var, lo, hi, dflt, text)				\
 	{                                                                      \
 		.name = #var, .desc = text, .min = lo, .max = hi, .def = dflt, \
@@ -3453,7 +3456,9 @@ static const struct sched_tunable ingo_tunables[] = {
 		     "interactive_credit beyond which credit is high or low"),
 	{ .name = NULL }
 };
+#endif /* CONFIG_CPUSCHED_TUNABLES */
 
+#ifdef CONFIG_CPUSCHED_SELFTEST
 /*
  * ingo_starvation_bound - the longest a runnable SCHED_NORMAL task waits
  * for its CPU: interactive tasks may keep the active array busy until the
@@ -3476,6 +3481,7 @@ static unsigned long long ingo_pick_work(void)
 		sum += cpu_rq(cpu)->pick_work;
 	return sum;
 }
+#endif /* CONFIG_CPUSCHED_SELFTEST */
 
 struct sched_drv ingo_sched_drv = {
 	.cpusched_name		= "ingosched",
@@ -3509,6 +3515,8 @@ struct sched_drv ingo_sched_drv = {
 	.task_prio		= ingo_task_prio,
 	.try_to_wake_up		= ingo_try_to_wake_up,
 	.wake_up_new_task	= ingo_wake_up_new_task,
+	.normal_prio		= ingo_normal_prio,
+	.pi_setprio		= ingo_pi_setprio,
 #ifdef CONFIG_SMP
 	.migration_init		= ingo_migration_init,
 	.exec			= ingo_sched_exec,
@@ -3520,12 +3528,14 @@ struct sched_drv ingo_sched_drv = {
 #ifdef CONFIG_SCHEDSTATS
 	.show_schedstat		= ingo_show_schedstat,
 #endif
+#ifdef CONFIG_CPUSCHED_TUNABLES
+	.tunables		= ingo_tunables,
+#endif
+#ifdef CONFIG_CPUSCHED_SELFTEST
 	.for_each_queued	= ingo_for_each_queued,
 	.check			= ingo_check,
-	.normal_prio		= ingo_normal_prio,
-	.pi_setprio		= ingo_pi_setprio,
-	.tunables		= ingo_tunables,
 	.starvation_bound	= ingo_starvation_bound,
 	.pick_work		= ingo_pick_work,
 	.o1			= 1,
+#endif
 };

@@ -1585,6 +1585,7 @@ static int stair_show_schedstat(struct seq_file *seq, void *v)
 	return 0;
 }
 
+#ifdef CONFIG_CPUSCHED_SELFTEST
 static void stair_for_each_queued(int cpu, void (*fn)(task_t *, void *),
 				  void *arg)
 {
@@ -1805,7 +1806,9 @@ static int stair_check(char *buf, int len)
 			return 1;
 	return 0;
 }
+#endif /* CONFIG_CPUSCHED_SELFTEST */
 
+#ifdef CONFIG_CPUSCHED_TUNABLES
 /* interactive_store - slices refilled from now on are of the new kind. */
 static int interactive_store(const struct sched_tunable *t, int value)
 {
@@ -1846,7 +1849,9 @@ static const struct sched_tunable stair_tunables[] = {
 	},
 	{ .name = NULL }
 };
+#endif /* CONFIG_CPUSCHED_TUNABLES */
 
+#ifdef CONFIG_CPUSCHED_SELFTEST
 /*
  * stair_starvation_bound - the longest a runnable normal task T waits,
  * in jiffies, with @nr_running tasks on its CPU.  The worst place for T
@@ -1880,6 +1885,7 @@ static unsigned long long stair_pick_work(void)
 		sum += cpu_rq(cpu)->pick_work;
 	return sum;
 }
+#endif /* CONFIG_CPUSCHED_SELFTEST */
 
 struct sched_drv staircase_sched_drv = {
 	.cpusched_name		= "staircase",
@@ -1913,6 +1919,8 @@ struct sched_drv staircase_sched_drv = {
 	.task_prio		= stair_task_prio,
 	.try_to_wake_up		= stair_try_to_wake_up,
 	.wake_up_new_task	= stair_wake_up_new_task,
+	.normal_prio		= stair_normal_prio,
+	.pi_setprio		= stair_pi_setprio,
 #ifdef CONFIG_SMP
 	.migration_init		= stair_migration_init,
 	.exec			= stair_sched_exec,
@@ -1924,12 +1932,14 @@ struct sched_drv staircase_sched_drv = {
 #ifdef CONFIG_SCHEDSTATS
 	.show_schedstat		= stair_show_schedstat,
 #endif
+#ifdef CONFIG_CPUSCHED_TUNABLES
+	.tunables		= stair_tunables,
+#endif
+#ifdef CONFIG_CPUSCHED_SELFTEST
 	.for_each_queued	= stair_for_each_queued,
 	.check			= stair_check,
-	.normal_prio		= stair_normal_prio,
-	.pi_setprio		= stair_pi_setprio,
-	.tunables		= stair_tunables,
 	.starvation_bound	= stair_starvation_bound,
 	.pick_work		= stair_pick_work,
 	.o1			= 1,
+#endif
 };

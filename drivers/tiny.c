@@ -1073,6 +1073,7 @@ static int tiny_show_schedstat(struct seq_file *seq, void *v)
 	return 0;
 }
 
+#ifdef CONFIG_CPUSCHED_SELFTEST
 static void tiny_for_each_queued(int cpu, void (*fn)(task_t *, void *),
 				 void *arg)
 {
@@ -1210,7 +1211,9 @@ static int tiny_check(char *buf, int len)
 	}
 	return 0;
 }
+#endif /* CONFIG_CPUSCHED_SELFTEST */
 
+#ifdef CONFIG_CPUSCHED_TUNABLES
 static const struct sched_tunable tiny_tunables[] = {
 	{
 		.name	= "timeslice",
@@ -1222,7 +1225,9 @@ static const struct sched_tunable tiny_tunables[] = {
 	},
 	{ .name = NULL }
 };
+#endif /* CONFIG_CPUSCHED_TUNABLES */
 
+#ifdef CONFIG_CPUSCHED_SELFTEST
 /*
  * The longest a runnable SCHED_NORMAL task waits: every other task of
  * its CPU runs one slice first, at most a nice -20 one each.
@@ -1243,6 +1248,7 @@ static unsigned long long tiny_pick_work(void)
 		sum += cpu_rq(cpu)->pick_work;
 	return sum;
 }
+#endif /* CONFIG_CPUSCHED_SELFTEST */
 
 struct sched_drv tiny_sched_drv = {
 	.cpusched_name		= "tiny",
@@ -1289,10 +1295,14 @@ struct sched_drv tiny_sched_drv = {
 #ifdef CONFIG_SCHEDSTATS
 	.show_schedstat		= tiny_show_schedstat,
 #endif
+#ifdef CONFIG_CPUSCHED_TUNABLES
+	.tunables		= tiny_tunables,
+#endif
+#ifdef CONFIG_CPUSCHED_SELFTEST
 	.for_each_queued	= tiny_for_each_queued,
 	.check			= tiny_check,
-	.tunables		= tiny_tunables,
 	.starvation_bound	= tiny_starvation_bound,
 	.pick_work		= tiny_pick_work,
 	.o1			= 1,
+#endif
 };

@@ -183,6 +183,7 @@ void fastcall sched_fork(task_t *p)
 	scheduler->fork(p);
 }
 
+#ifdef CONFIG_CPUSCHED_TUNABLES
 /* Every control of the running driver back to its boot value. */
 static void reset_tunables(void)
 {
@@ -191,6 +192,11 @@ static void reset_tunables(void)
 	for (t = scheduler->tunables; t && t->name; t++)
 		*t->value = t->def;
 }
+#else
+static inline void reset_tunables(void)
+{
+}
+#endif /* CONFIG_CPUSCHED_TUNABLES */
 
 void __init sched_init(void)
 {
@@ -602,6 +608,7 @@ long sched_rr_interval(pid_t pid, struct timespec __user *interval,
 	return copy_to_user(interval, &t, sizeof(t)) ? -EFAULT : 0;
 }
 
+#ifdef CONFIG_CPUSCHED_TUNABLES
 /* ---- /sys/cpusched/<driver>/ --------------------------------------------- */
 
 /**
@@ -665,6 +672,7 @@ int sched_tunable_store(const struct sched_tunable *t, const char *buf)
 	*t->value = value;
 	return 0;
 }
+#endif /* CONFIG_CPUSCHED_TUNABLES */
 
 /* ---- wake-ups and completions -------------------------------------------- */
 

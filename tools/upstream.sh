@@ -9,20 +9,33 @@
 # "[PATCH][plugsched i/n]", a body, Signed-off-by, then one "Index:"
 # section and unified diff per file):
 #
-#	00-cover.txt		0/2: what the driver is, and the evidence
-#	01-DRIVER-task-data.patch
-#				1/2: its per-task struct and union cpusched
+#	00-cover.txt		0/3: what the driver is, what the options
+#				give, and the evidence
+#	01-framework.patch	1/3: what the drivers here need of the
+#				framework beyond the tree: the members of
+#				struct sched_drv after show_schedstat in
+#				libsched/include/linux/scheduler.h
+#				(priority inheritance; the tunables under
+#				CONFIG_CPUSCHED_TUNABLES; the self-test
+#				hooks under CONFIG_CPUSCHED_SELFTEST), the
+#				helpers the drivers share, declared there
+#				and defined in kernel/scheduler.c as in
+#				libsched/scheduler.c, and the two options
+#				in init/Kconfig
+#	02-DRIVER-task-data.patch
+#				2/3: its per-task struct and union cpusched
 #				member in include/linux/scheduler.h
-#	02-DRIVER-scheduler.patch
-#				2/2: kernel/DRIVER.c, byte for byte the file
+#	03-DRIVER-scheduler.patch
+#				3/3: kernel/DRIVER.c, byte for byte the file
 #				of drivers/; CPUSCHED_<NAME> and the default
 #				choice in init/Kconfig; the kernel/Makefile
 #				line; the registration in kernel/scheduler.c
 #
 # The diffs are taken against tools/upstream/tree, the files the series
 # touches as the seeds lay them out after 23/28 (ingosched the only
-# driver).  The per-task struct and union member are those of
-# libsched/include/linux/scheduler.h, under CONFIG_CPUSCHED_<NAME>.
+# driver).  What 1/3 and 2/3 add is taken from libsched/ as it is: the
+# per-task struct and union member under CONFIG_CPUSCHED_<NAME>, the
+# framework's members, declarations and code.
 # From and Signed-off-by are git's user.name and user.email in the
 # source tree ($UPSTREAM_FROM, "Name <mail>", overrides them).
 # --evidence FILE is put into the cover letter as it is; `make upstream`
@@ -68,6 +81,7 @@ case $driver in
 esac
 drv_c=$srcdir/drivers/$driver.c
 sched_h=$srcdir/libsched/include/linux/scheduler.h
+sched_c=$srcdir/libsched/scheduler.c
 base=$srcdir/tools/upstream/tree
 if [ ! -f "$drv_c" ]; then
 	die "no driver $driver: drivers/$driver.c does not exist (drivers:" \
@@ -85,8 +99,9 @@ sym=$(sed -n 's/^struct sched_drv \([A-Za-z0-9_]*\) = {.*/\1/p' "$drv_c")
 upper=$(echo "$driver" | tr a-z A-Z)
 config=CPUSCHED_$upper
 capital=$(echo "$driver" | sed 's/^./\U&/')
-subject1="Add $driver per-task data to union cpusched"
-subject2="Add the $driver cpu scheduler"
+subject1="Self-test hooks, tunables and priority inheritance for drivers"
+subject2="Add $driver per-task data to union cpusched"
+subject3="Add the $driver cpu scheduler"
 
 if grep -q "^extern struct sched_drv $sym;" "$base/kernel/scheduler.c"; then
 	die "$driver ($sym) is plugsched's own kernel/sched.c already;" \
@@ -117,21 +132,50 @@ design_first_sentence() {
 		sed -e 's/\.  .*/./' -e 's/^./\U&/'
 }
 
-# The members the driver's struct sched_drv initialises that the tree's
-# struct sched_drv lacks: hooks of the host framework (its checks, the
-# conformance suite's numbers, priority inheritance, tunables) that a
-# plugsched 2.6.10 kernel must gain before the driver builds there.
-hooks_beyond_tree() {
-	awk -v sym="$sym" '
-	$0 ~ "^struct sched_drv " sym " = {" { on = 1; next }
-	on && /^};/ { exit }
-	on && match($0, /^\t\.[a-z_0-9]+/) {
-		print substr($0, 3, RLENGTH - 2)
-	}' "$drv_c" | while read -r m; do
-		grep -Eq "[ (*]$m(\[[A-Z_]+\])?\)?[;(]" \
-			"$base/include/linux/scheduler.h" || printf ' .%s' "$m"
-	done
+# ---- what the framework patch adds (1/3) ---------------------------------
+
+# The members of struct sched_drv after show_schedstat's #endif: those
+# the framework grew beyond the 2.6.10 series.
+framework_members() {
+	awk '/^struct sched_drv {/ { on = 1; next }
+	     on && /^};/ { exit }
+	     on && /show_schedstat/ { seen = 1; next }
+	     on && seen && !past && /^#endif/ { past = 1; next }
+	     past { print }' "$sched_h"
 }
+
+# struct sched_tunable, under CONFIG_CPUSCHED_TUNABLES.
+framework_tunable_struct() {
+	awk '/^#ifdef CONFIG_CPUSCHED_TUNABLES$/ { on = 1 }
+	     on { print }
+	     on && /^#endif/ { exit }' "$sched_h"
+}
+
+# The declarations of the code several designs share and sched_sum_rq
+# (without the project's clang-format markers), then those of the
+# tunables' code, under CONFIG_CPUSCHED_TUNABLES.
+framework_helpers() {
+	awk '/^ \* Code that several designs share/ { on = 1; print "/*" }
+	     on && /clang-format on/ { on = 0 }
+	     on && !/clang-format/ { print }
+	     prev ~ /^#ifdef CONFIG_CPUSCHED_TUNABLES$/ &&
+		/running driver.s tunables/ { tun = 1; print ""; print prev }
+	     tun { print }
+	     tun && /^#endif/ { exit }
+	     { prev = $0 }' "$sched_h"
+}
+
+# Their code in libsched/scheduler.c: the section "shared by the
+# drivers", then the /sys/cpusched/ one under CONFIG_CPUSCHED_TUNABLES.
+framework_code() {
+	awk '/^\/\* ---- shared by the drivers / { on = 1 }
+	     on && /^\/\* ---- wake-ups and completions / { exit }
+	     on { print }' "$sched_c" | sed -e :a -e '/^\n*$/{$d;N;ba' -e '}'
+}
+
+[ -n "$(framework_members)" ] && [ -n "$(framework_tunable_struct)" ] &&
+[ -n "$(framework_helpers)" ] && [ -n "$(framework_code)" ] ||
+	die "libsched/ lacks the shape the framework patch is taken from"
 
 # The #ifdef CONFIG_<config> ... #endif block before union cpusched; a
 # comment naming drivers/DRIVER.c names kernel/DRIVER.c, where it goes.
@@ -170,7 +214,7 @@ fi
 date_mail=$(LC_ALL=C date -R)
 stamp=$(date '+%Y-%m-%d %H:%M:%S.%N %z')
 
-# ---- the three states of the tree ----------------------------------------
+# ---- the four states of the tree -----------------------------------------
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -206,18 +250,59 @@ edit_fail() {
 	die "tools/upstream/tree/$1 does not have the shape the seeds give it"
 }
 
-# 1: the per-task data.
+# 1: the framework: struct sched_tunable before struct sched_drv, the
+# members at its end, the shared helpers after it (before the comment
+# on the per-task data), their code at the end of kernel/scheduler.c,
+# and the options after PLUGSCHED.
 cp -R "$work/t0" "$work/t1"
 h=$work/t1/include/linux/scheduler.h
+insert "$h" '^struct sched_drv$' '^struct sched_drv$' \
+	"$(framework_tunable_struct)
+" || edit_fail include/linux/scheduler.h
+insert "$h" '^struct sched_drv$' '^};' "$(framework_members)" ||
+	edit_fail include/linux/scheduler.h
+insert "$h" '^struct sched_drv$' '^/[*]$' "$(framework_helpers)
+" || edit_fail include/linux/scheduler.h
+printf '\n%s\n' "$(framework_code)" >>"$work/t1/kernel/scheduler.c"
+insert "$work/t1/init/Kconfig" '^config PLUGSCHED' '^choice' \
+"config CPUSCHED_TUNABLES
+	bool \"Cpu scheduler tunables\"
+	depends on PLUGSCHED
+	default n
+	---help---
+	  Each cpu scheduler names its controls in a table
+	  (struct sched_tunable: name, unit, range, default), read and
+	  written through sched_tunable_find(), sched_tunable_show() and
+	  sched_tunable_store(), the backing of a /sys/cpusched/<name>/
+	  interface.  Without it each control keeps its default.
+
+config CPUSCHED_SELFTEST
+	bool \"Cpu scheduler self-test hooks\"
+	depends on PLUGSCHED
+	default n
+	---help---
+	  Each cpu scheduler provides the hooks a test harness checks it
+	  with from outside: every task it holds queued on a cpu
+	  (for_each_queued), a check of its private runqueue structures
+	  (check), the longest a runnable task may wait with n runnable
+	  on its cpu (starvation_bound), and the queue entries examined
+	  per pick with its claim of O(1) picking (pick_work, o1).
+	  Nothing in the kernel calls them; say N unless you run such a
+	  harness.
+" || edit_fail init/Kconfig
+
+# 2: the per-task data.
+cp -R "$work/t1" "$work/t2"
+h=$work/t2/include/linux/scheduler.h
 insert "$h" '^union cpusched' '^union cpusched' "$(task_struct_block)
 " || edit_fail include/linux/scheduler.h
 insert "$h" '^union cpusched' '^};' "$(union_member)" ||
 	edit_fail include/linux/scheduler.h
 
-# 2: the driver, its configuration and its registration.
-cp -R "$work/t1" "$work/t2"
+# 3: the driver, its configuration and its registration.
+cp -R "$work/t2" "$work/t3"
 help=$(design_first_sentence | fmt -w 64 | sed 's/^/\t  /')
-k=$work/t2/init/Kconfig
+k=$work/t3/init/Kconfig
 insert "$k" '^choice' '^endchoice' "config CPUSCHED_DEFAULT_$upper
 	bool \"$capital cpu scheduler\"
 	select $config
@@ -232,9 +317,9 @@ insert "$k" '^menuconfig EMBEDDED' '^config KALLSYMS' "config $config
 $help
 	  Boot it, if it is not the default, with \"cpusched=$driver\".
 " || edit_fail init/Kconfig
-append_after_last "$work/t2/kernel/Makefile" '^obj-$(CONFIG_CPUSCHED_' \
+append_after_last "$work/t3/kernel/Makefile" '^obj-$(CONFIG_CPUSCHED_' \
 	"obj-\$(CONFIG_$config) += $driver.o" || edit_fail kernel/Makefile
-s=$work/t2/kernel/scheduler.c
+s=$work/t3/kernel/scheduler.c
 append_after_last "$s" '^extern struct sched_drv ' \
 	"extern struct sched_drv $sym;" || edit_fail kernel/scheduler.c
 insert "$s" '^struct sched_drv [*]scheduler =' '^#else' \
@@ -245,7 +330,7 @@ insert "$s" '^static int __init scheduler_setup' '^	if [(]chosen_sched &&' \
 	if (!strcmp(str, $sym.cpusched_name))
 		chosen_sched = &$sym;
 #endif" || edit_fail kernel/scheduler.c
-cp "$drv_c" "$work/t2/kernel/$driver.c"
+cp "$drv_c" "$work/t3/kernel/$driver.c"
 
 # ---- the series ----------------------------------------------------------
 
@@ -266,25 +351,77 @@ index_diff() {
 	[ $? -le 1 ] || die "diff of $3 failed"
 }
 
-# header N SUBJECT BODY: the mail header and body of patch N of 2.
+# header N SUBJECT BODY: the mail header and body of patch N of 3.
 header() {
-	printf 'From: %s\nDate: %s\nSubject: [PATCH][plugsched %s/2] %s\n\n' \
+	printf 'From: %s\nDate: %s\nSubject: [PATCH][plugsched %s/3] %s\n\n' \
 		"$from" "$date_mail" "$1" "$2"
 	printf '%s\n\nSigned-off-by: %s\n\n\n' "$3" "$from"
 }
 
+# What the options give, for the framework patch and the cover letter.
+options_text() {
+	fmt -w 72 <<EOF
+With CONFIG_CPUSCHED_SELFTEST a cpu scheduler fills the self-test
+hooks of struct sched_drv: for_each_queued (every task it holds queued
+on a cpu), check (its private runqueue structures are consistent: the
+bitmaps, counts, levels and the running task), starvation_bound (the
+longest a runnable SCHED_NORMAL task may wait with n runnable on its
+cpu) and pick_work with o1 (the queue entries schedule() examines per
+pick, bounded whatever the number of runnable tasks if o1 is claimed).
+A harness calls them after every event; the kernel itself never does,
+and with the option off (the default) they are not built.
+
+With CONFIG_CPUSCHED_TUNABLES a cpu scheduler names its controls in
+a table (struct sched_tunable: name, unit, range and default) that
+sched_tunable_find(), sched_tunable_show() and sched_tunable_store()
+read and write, the backing of a /sys/cpusched/<name>/ interface;
+without it every control keeps its default.
+EOF
+}
+
+# The priority inheritance the drivers are written for.
+pi_text() {
+	fmt -w 72 <<EOF
+normal_prio and pi_setprio are not optional: a driver's priorities are
+written for a priority-inheriting mutex, which calls pi_setprio when
+the priority it lends a task (task_struct's pi_prio, MAX_PRIO for
+none) changes, and every priority the driver computes honours pi_prio.
+This series adds the two hooks; the pi_prio field of task_struct
+(MAX_PRIO in INIT_TASK) and the mutex are not part of it.
+EOF
+}
+
 mkdir -p "$out" || die "cannot create $out"
-p1=$out/01-$driver-task-data.patch
-p2=$out/02-$driver-scheduler.patch
+p1=$out/01-framework.patch
+p2=$out/02-$driver-task-data.patch
+p3=$out/03-$driver-scheduler.patch
 {
 	header 1 "$subject1" \
-"The $driver cpu scheduler keeps its own data in each task_struct: add
-struct cpusched_$driver and its member of union cpusched, both under
-CONFIG_$config, so that a kernel without it pays nothing."
+"$(fmt -w 72 <<EOF
+The cpu schedulers verified on plugsched's host framework use more of
+struct sched_drv than the series has: add the members they fill, the
+helpers they share (cpu time accounting, the checks of
+sched_setscheduler(), sched_rr_get_interval() from a timeslice, a
+completion wait, sched_sum_rq()), and two options.
+EOF
+)
+
+$(options_text)
+
+$(pi_text)"
 	index_diff t0 t1 include/linux/scheduler.h
+	index_diff t0 t1 init/Kconfig
+	index_diff t0 t1 kernel/scheduler.c
 } >"$p1"
 {
 	header 2 "$subject2" \
+"The $driver cpu scheduler keeps its own data in each task_struct: add
+struct cpusched_$driver and its member of union cpusched, both under
+CONFIG_$config, so that a kernel without it pays nothing."
+	index_diff t1 t2 include/linux/scheduler.h
+} >"$p2"
+{
+	header 3 "$subject3" \
 "$(echo "$driver - $summary." | fmt -w 72)
 
 $(design)
@@ -294,14 +431,14 @@ $(echo "It is built with CONFIG_$config, can be made the default cpu" \
 	"with \"cpusched=$driver\"." | fmt -w 72)"
 	for f in init/Kconfig kernel/Makefile kernel/scheduler.c \
 		 "kernel/$driver.c"; do
-		index_diff t1 t2 "$f"
+		index_diff t2 t3 "$f"
 	done
-} >"$p2"
+} >"$p3"
 
 # ---- the cover letter ----------------------------------------------------
 
 {
-	printf 'From: %s\nTo: %s\nSubject: [PATCH][plugsched 0/2] %s\n' \
+	printf 'From: %s\nTo: %s\nSubject: [PATCH][plugsched 0/3] %s\n' \
 		"$from" "$list" "The $driver cpu scheduler"
 	printf 'Date: %s\n\n' "$date_mail"
 	echo "This series adds $driver, $summary, to plugsched:" \
@@ -310,19 +447,19 @@ $(echo "It is built with CONFIG_$config, can be made the default cpu" \
 	echo
 	design
 	echo
-	echo "[PATCH][plugsched 1/2] $subject1"
-	echo "[PATCH][plugsched 2/2] $subject2"
+	echo "[PATCH][plugsched 1/3] $subject1"
+	echo "[PATCH][plugsched 2/3] $subject2"
+	echo "[PATCH][plugsched 3/3] $subject3"
 	echo
 	echo "kernel/$driver.c is the driver exactly as it was verified on"
 	echo "plugsched's host framework, which compiles it unmodified against"
-	echo "a simulated SMP machine."
-	beyond=$(hooks_beyond_tree)
-	if [ -n "$beyond" ]; then
-		echo
-		echo "It also fills these members of the host framework's" \
-		     "struct sched_drv, which plugsched 2.6.10's lacks and" \
-		     "which this series does not add:$beyond." | fmt -w 72
-	fi
+	echo "a simulated SMP machine with both options of 1/3 on.  It also"
+	echo "compiles with them off, against the tree's headers with this"
+	echo "series applied."
+	echo
+	options_text
+	echo
+	pi_text
 	echo
 	echo "The evidence:"
 	echo
@@ -339,3 +476,4 @@ $(echo "It is built with CONFIG_$config, can be made the default cpu" \
 echo "$out/00-cover.txt"
 echo "$p1"
 echo "$p2"
+echo "$p3"

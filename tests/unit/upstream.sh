@@ -1,14 +1,18 @@
 #!/bin/sh
 # tests/unit/upstream.sh - tools/upstream.sh, for every driver not yet in
-# the plugsched tree: the series it writes applies with `patch -p1`
+# the plugsched tree: the series it writes (the framework patch, the
+# per-task data, the driver) applies with `patch -p1`
 # (--dry-run first, then for real, patch by patch) to the tree it is
 # meant for, tools/upstream/tree (the files the series touches, laid out
 # as the seeds give them after 23/28); kernel/DRIVER.c of the patched
 # tree, and the file as the patch carries it, are byte for byte
 # drivers/DRIVER.c; the tree then configures, builds and registers the
 # driver as it does ingosched; the mails have the seeds' headers, the
-# author from git config, and the evidence in the cover letter.  Bad
-# requests exit 2 with one line and write nothing.
+# author from git config, and the evidence in the cover letter; the
+# framework patch gives the tree the members, helpers and options the
+# driver uses.  Bad requests exit 2 with one line and write nothing.
+# That the patched tree then compiles each driver is
+# tests/unit/upstream_build.sh.
 set -u
 
 . "${srcdir:-.}/tests/unit/testlib.sh"
@@ -57,8 +61,8 @@ export_driver() {	# DRIVER
 		return
 	fi
 	if [ "$(ls "$out" | tr '\n' ' ')" = "00-cover.txt \
-01-$drv-task-data.patch 02-$drv-scheduler.patch " ]; then
-		ok "$drv: a cover letter and two patches"
+01-framework.patch 02-$drv-task-data.patch 03-$drv-scheduler.patch " ]; then
+		ok "$drv: a cover letter and three patches"
 	else
 		ko "$drv: wrote $(ls "$out")"
 		return
@@ -69,7 +73,7 @@ export_driver() {	# DRIVER
 	for f in "$out"/*; do
 		subj=$(sed -n 's/^Subject: //p' "$f")
 		case $subj in
-		"[PATCH][plugsched $n/2] "*) ;;
+		"[PATCH][plugsched $n/3] "*) ;;
 		*) ko "$drv: $f: subject \"$subj\""; return ;;
 		esac
 		grep -qx "From: $author" "$f" &&
@@ -80,27 +84,27 @@ export_driver() {	# DRIVER
 		}
 		n=$((n + 1))
 	done
-	ok "$drv: [PATCH][plugsched 0/2..2/2], From and Signed-off-by" \
+	ok "$drv: [PATCH][plugsched 0/3..3/3], From and Signed-off-by" \
 	   "$author"
 	if grep -qx "tests: 42 of 42 passed" "$out/00-cover.txt"; then
 		ok "$drv: the evidence is in the cover letter"
 	else
 		ko "$drv: no evidence in the cover letter"
 	fi
-	# hooks of the host framework the tree's struct sched_drv lacks are
-	# named; those it has (.schedule, .cpusched_name) are not
+	# the cover says what each option of the framework patch gives
 	tr '\n' ' ' <"$out/00-cover.txt" | sed 's/  */ /g' >"$tmp/cover1"
-	if grep -q "which this series does not add:.* \.check[ .]" \
-		"$tmp/cover1" && ! grep -q "not add:.*\.schedule[ .]" \
-		"$tmp/cover1" && ! grep -q "not add:.*\.cpusched_name" \
+	if grep -q "With CONFIG_CPUSCHED_SELFTEST .* check (its private" \
+		"$tmp/cover1" && grep -q "With CONFIG_CPUSCHED_TUNABLES" \
+		"$tmp/cover1" && grep -q "normal_prio and pi_setprio are" \
 		"$tmp/cover1"; then
-		ok "$drv: the cover names the framework hooks the tree lacks"
+		ok "$drv: the cover says what SELFTEST, TUNABLES and the PI" \
+		   "hooks give"
 	else
-		ko "$drv: the cover's list of missing hooks is wrong"
+		ko "$drv: the cover does not explain the framework patch"
 	fi
-	if grep -q "^Index: $tree_name/" "$out/02-$drv-scheduler.patch" &&
+	if grep -q "^Index: $tree_name/" "$out/03-$drv-scheduler.patch" &&
 	   grep -q "^--- $tree_name.orig/kernel/$drv.c" \
-		"$out/02-$drv-scheduler.patch"; then
+		"$out/03-$drv-scheduler.patch"; then
 		ok "$drv: Index: lines and quilt paths of $tree_name"
 	else
 		ko "$drv: no Index: lines"
@@ -109,7 +113,7 @@ export_driver() {	# DRIVER
 	# the series applies, in order, dry run first
 	rm -rf "$tmp/tree"
 	cp -R "$base" "$tmp/tree"
-	for p in "$out"/01-*.patch "$out"/02-*.patch; do
+	for p in "$out"/01-*.patch "$out"/02-*.patch "$out"/03-*.patch; do
 		if ! (cd "$tmp/tree" && patch -p1 --dry-run -s <"$p" \
 			>"$tmp/err" 2>&1 && patch -p1 -s <"$p" >"$tmp/err" \
 			2>&1); then
@@ -120,7 +124,7 @@ export_driver() {	# DRIVER
 	done
 	if ! find "$tmp/tree" -name '*.rej' -o -name '*.orig' | grep -q .
 	then
-		ok "$drv: patch -p1 applies both, no fuzz files left"
+		ok "$drv: patch -p1 applies all three, no fuzz files left"
 	else
 		ko "$drv: reject or backup files after patching"
 	fi
@@ -131,7 +135,7 @@ export_driver() {	# DRIVER
 	else
 		ko "$drv: kernel/$drv.c differs from drivers/$drv.c"
 	fi
-	carried_file "$out/02-$drv-scheduler.patch" "$drv" >"$tmp/carried"
+	carried_file "$out/03-$drv-scheduler.patch" "$drv" >"$tmp/carried"
 	if cmp -s "$tmp/carried" "${srcdir:-.}/drivers/$drv.c"; then
 		ok "$drv: the patch carries drivers/$drv.c byte for byte"
 	else
@@ -160,6 +164,23 @@ export_driver() {	# DRIVER
 	awk '/^union cpusched/,/^};/' "$t/include/linux/scheduler.h" |
 		grep -qx "#ifdef CONFIG_CPUSCHED_$upper" ||
 		missing="$missing scheduler.h"
+	grep -qx "config CPUSCHED_SELFTEST" "$t/init/Kconfig" &&
+	grep -qx "config CPUSCHED_TUNABLES" "$t/init/Kconfig" ||
+		missing="$missing Kconfig:options"
+	awk '/^#ifdef CONFIG_CPUSCHED_SELFTEST$/,/^#endif/' \
+		"$t/include/linux/scheduler.h" |
+		grep -q "int (\*check)(char \*buf, int len);" &&
+	grep -q "^extern void sched_account_user(" \
+		"$t/include/linux/scheduler.h" &&
+	grep -q "^void sched_account_user(" "$t/kernel/scheduler.c" ||
+		missing="$missing framework"
+	if [ -z "$missing" ]; then
+		ok "$drv: the framework's options, self-test members and" \
+		   "shared helpers in place"
+	else
+		ko "$drv: missing from the patched tree:$missing"
+	fi
+	missing=
 	if [ -z "$missing" ]; then
 		ok "$drv: Kconfig, default choice, Makefile, cpusched=" \
 		   "registration and union cpusched member in place"

@@ -27,6 +27,7 @@ struct timespec;
 
 #define SCHED_NAME_MAX	16
 
+#ifdef CONFIG_CPUSCHED_TUNABLES
 /**
  * struct sched_tunable - one control of a design, under
  * /sys/cpusched/<driver>/<name> (later plugsched's per-scheduler sysfs
@@ -50,6 +51,7 @@ struct sched_tunable {
 	int *value;
 	int (*store)(const struct sched_tunable *t, int value);
 };
+#endif /* CONFIG_CPUSCHED_TUNABLES */
 
 /**
  * struct sched_drv - one cpu scheduler design
@@ -105,25 +107,11 @@ struct sched_drv {
 #endif
 
 	/*
-	 * Not in the 2.6.10 series: what the simulated machine needs to
-	 * check a driver from outside.
+	 * Beyond the 2.6.10 series: the members the framework patch of an
+	 * exported driver's series adds (docs/upstreaming.md).
 	 *
-	 * for_each_queued (mandatory) calls @fn once for every task the
-	 * driver has queued on @cpu's runqueue, in any order, and may
-	 * include the running task if the design keeps it queued.
-	 *
-	 * check (optional) verifies the driver's private structures; it
-	 * returns 0, or writes a one-line reason into @buf and returns
-	 * nonzero.  Both are called with interrupts disabled and no
-	 * runqueue lock held, while every CPU is between events.
-	 */
-	void (*for_each_queued)(int cpu,
-				void (*fn)(struct task_struct *, void *),
-				void *arg);
-	int (*check)(char *buf, int len);
-
-	/*
-	 * Priority inheritance (libsched/rtmutex.c), mandatory:
+	 * Priority inheritance (the PI mutex, libsched/rtmutex.c here),
+	 * mandatory:
 	 *
 	 * normal_prio returns @p's priority without inheritance, on the
 	 * 0..MAX_PRIO-1 scale: MAX_RT_PRIO-1 - rt_priority for RT tasks,
@@ -142,13 +130,27 @@ struct sched_drv {
 	int (*normal_prio)(struct task_struct *p);
 	void (*pi_setprio)(struct task_struct *p);
 
+#ifdef CONFIG_CPUSCHED_TUNABLES
 	/*
-	 * tunables (optional): the design's controls, set to their
-	 * defaults by sched_init() at every boot.
+	 * tunables (optional): the design's controls, the files of
+	 * /sys/cpusched/<driver>/, each at its default after boot.
 	 */
 	const struct sched_tunable *tunables;
+#endif
 
+#ifdef CONFIG_CPUSCHED_SELFTEST
 	/*
+	 * The self-test hooks: what checks a driver from outside.
+	 *
+	 * for_each_queued (mandatory) calls @fn once for every task the
+	 * driver has queued on @cpu's runqueue, in any order, and may
+	 * include the running task if the design keeps it queued.
+	 *
+	 * check (optional) verifies the driver's private structures; it
+	 * returns 0, or writes a one-line reason into @buf and returns
+	 * nonzero.  Both are called with interrupts disabled and no
+	 * runqueue lock held, while every CPU is between events.
+	 *
 	 * What the conformance suite holds a driver to:
 	 *
 	 * starvation_bound (mandatory): the longest a runnable SCHED_NORMAL
@@ -160,9 +162,14 @@ struct sched_drv {
 	 * claims O(1) picking (o1 set) must keep the work per pick bounded
 	 * whatever the number of runnable tasks.
 	 */
+	void (*for_each_queued)(int cpu,
+				void (*fn)(struct task_struct *, void *),
+				void *arg);
+	int (*check)(char *buf, int len);
 	unsigned long (*starvation_bound)(unsigned long nr_running);
 	unsigned long long (*pick_work)(void);
 	int o1;
+#endif /* CONFIG_CPUSCHED_SELFTEST */
 };
 
 /*
@@ -183,15 +190,6 @@ typedef unsigned int (*sched_timeslice_fn)(const struct task_struct *);
 extern long sched_rr_interval(pid_t pid, struct timespec __user *interval,
 			      sched_timeslice_fn timeslice);
 
-#ifdef CONFIG_SMP
-/*
- * sched_domain_attached - the lowest sched domain the driver attached to
- * each CPU with cpu_attach_domain() (NULL: none), cleared by sched_init():
- * what the machine shows of a design's domains (sim_sched_domain()).
- */
-extern struct sched_domain *sched_domain_attached[NR_CPUS];
-#endif
-
 /*
  * sched_sum_rq - @field summed over every possible CPU's runqueue, where
  * @rq(cpu) is the driver's runqueue of a CPU: what nr_running() and the
@@ -209,15 +207,26 @@ extern struct sched_domain *sched_domain_attached[NR_CPUS];
 })
 /* clang-format on */
 
+#ifdef CONFIG_SMP
+/*
+ * sched_domain_attached - the lowest sched domain the driver attached to
+ * each CPU with cpu_attach_domain() (NULL: none), cleared by sched_init():
+ * what the machine shows of a design's domains (sim_sched_domain()).
+ */
+extern struct sched_domain *sched_domain_attached[NR_CPUS];
+#endif
+
 /* The running driver's priority inheritance hooks (scheduler.c). */
 extern int sched_normal_prio(struct task_struct *p);
 extern void sched_pi_setprio(struct task_struct *p);
 
+#ifdef CONFIG_CPUSCHED_TUNABLES
 /* The running driver's tunables (scheduler.c): show, store by name. */
 extern const struct sched_tunable *sched_tunable_find(const char *name);
 extern int sched_tunable_show(const struct sched_tunable *t, char *buf,
 			      int len);
 extern int sched_tunable_store(const struct sched_tunable *t, const char *buf);
+#endif
 
 /*
  * Here are the private per-task structs of each cpu scheduler.  They

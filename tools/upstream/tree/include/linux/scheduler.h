@@ -28,7 +28,7 @@ struct sched_drv
 	void (*init)(void);
 	void (*init_smp)(void);
 	void (*schedule)(void);
-	void (*tick)(int, int, cputime_t);
+	void (*tick)(void);
 	void (*tail)(task_t *);
 	int (*setscheduler)(pid_t, int, struct sched_param __user *);
 	void (*set_user_nice)(task_t *, long);
@@ -46,9 +46,7 @@ struct sched_drv
 	void (*wait_task_inactive)(task_t *);
 	void (*cpu_attach_domain)(struct sched_domain *, int);
 #endif
-#ifdef CONFIG_HOTPLUG_CPU
 	void (*sched_idle_next)(void);
-#endif
 #ifdef CONFIG_SCHEDSTATS
 	int (*show_schedstat)(struct seq_file *, void *);
 #endif
