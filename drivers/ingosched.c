@@ -547,7 +547,7 @@ static int normal_prio(task_t *p)
 static int effective_prio(task_t *p)
 {
 	ingo(p)->normal_prio = normal_prio(p);
-	return min(ingo(p)->normal_prio, p->pi_prio);
+	return min(ingo(p)->normal_prio, task_inherited_prio(p));
 }
 
 /*
@@ -1933,7 +1933,8 @@ static void child_runs_first(task_t *p, struct runqueue *rq)
 		__activate_task(p, rq);
 	} else {
 		ingo(p)->normal_prio = ingo(parent)->normal_prio;
-		ingo(p)->prio = min(ingo(p)->normal_prio, p->pi_prio);
+		ingo(p)->prio = min(ingo(p)->normal_prio,
+				    task_inherited_prio(p));
 		if (ingo(p)->prio == ingo(parent)->prio) {
 			list_add_tail(&ingo(p)->run_list,
 				      &ingo(parent)->run_list);
@@ -2097,7 +2098,7 @@ static void ingo_set_user_nice(task_t *p, long nice)
 	old_prio = ingo(p)->prio;
 	p->static_prio = NICE_TO_PRIO(nice);
 	ingo(p)->normal_prio = p->static_prio;
-	ingo(p)->prio = min(ingo(p)->normal_prio, p->pi_prio);
+	ingo(p)->prio = min(ingo(p)->normal_prio, task_inherited_prio(p));
 	delta = ingo(p)->prio - old_prio;
 
 	if (array) {
@@ -2124,7 +2125,7 @@ static void __setscheduler(task_t *p, int policy, int prio)
 		ingo(p)->normal_prio = MAX_USER_RT_PRIO - 1 - p->rt_priority;
 	else
 		ingo(p)->normal_prio = p->static_prio;
-	ingo(p)->prio = min(ingo(p)->normal_prio, p->pi_prio);
+	ingo(p)->prio = min(ingo(p)->normal_prio, task_inherited_prio(p));
 }
 
 /* requeue_changed - @p got a new policy: queue it and preempt as due. */
@@ -2216,6 +2217,7 @@ static long ingo_yield(void)
 
 /* ---- priority inheritance ------------------------------------------------ */
 
+#ifdef CONFIG_CPUSCHED_PI
 /* ingo_normal_prio - @p's priority without inheritance (rtmutex.c). */
 static int ingo_normal_prio(task_t *p)
 {
@@ -2258,7 +2260,7 @@ static void ingo_pi_setprio(task_t *p)
 
 	rq = task_rq_lock(p, &flags);
 	old_prio = ingo(p)->prio;
-	prio = min(ingo(p)->normal_prio, p->pi_prio);
+	prio = min(ingo(p)->normal_prio, task_inherited_prio(p));
 	if (prio == old_prio)
 		goto out_unlock;
 	array = ingo(p)->array;
@@ -2274,6 +2276,7 @@ static void ingo_pi_setprio(task_t *p)
 out_unlock:
 	task_rq_unlock(rq, &flags);
 }
+#endif /* CONFIG_CPUSCHED_PI */
 
 /* ---- SMP: migration ------------------------------------------------------ */
 
@@ -3159,12 +3162,12 @@ static int check_task(task_t *p, int cpu, const char *name, char *buf, int len)
 	struct cpusched_ingo *s = ingo(p);
 	int lo, hi;
 
-	if (s->prio != min(s->normal_prio, p->pi_prio))
+	if (s->prio != min(s->normal_prio, task_inherited_prio(p)))
 		return check_fail(buf, len,
 				  "cpu%d %s: %s/%d has prio %d, normal %d, "
 				  "inherited %d",
 				  cpu, name, p->comm, p->pid, s->prio,
-				  s->normal_prio, p->pi_prio);
+				  s->normal_prio, task_inherited_prio(p));
 	if (p->policy != SCHED_NORMAL) {
 		lo = MAX_USER_RT_PRIO - 1 - p->rt_priority;
 		hi = lo;
@@ -3515,8 +3518,10 @@ struct sched_drv ingo_sched_drv = {
 	.task_prio		= ingo_task_prio,
 	.try_to_wake_up		= ingo_try_to_wake_up,
 	.wake_up_new_task	= ingo_wake_up_new_task,
+#ifdef CONFIG_CPUSCHED_PI
 	.normal_prio		= ingo_normal_prio,
 	.pi_setprio		= ingo_pi_setprio,
+#endif
 #ifdef CONFIG_SMP
 	.migration_init		= ingo_migration_init,
 	.exec			= ingo_sched_exec,

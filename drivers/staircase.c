@@ -277,7 +277,7 @@ static int stair_prio(const task_t *p)
 static int inherit_prio(task_t *p, int normal)
 {
 	stair(p)->normal_prio = normal;
-	return min(normal, p->pi_prio);
+	return min(normal, task_inherited_prio(p));
 }
 
 /* effective_prio - @p's level: its step, or an inherited one if better. */
@@ -1254,6 +1254,7 @@ static long stair_yield(void)
 
 /* ---- priority inheritance ------------------------------------------------ */
 
+#ifdef CONFIG_CPUSCHED_PI
 /* first_queued - the head of the best level of non-empty @rq. */
 static task_t *first_queued(struct stair_rq *rq)
 {
@@ -1300,7 +1301,7 @@ static void stair_pi_setprio(task_t *p)
 
 	rq = task_rq_lock(p, &flags);
 	old_prio = stair(p)->prio;
-	prio = min(stair(p)->normal_prio, p->pi_prio);
+	prio = min(stair(p)->normal_prio, task_inherited_prio(p));
 	if (prio == old_prio)
 		goto out_unlock;
 	if (!stair(p)->on_rq) {
@@ -1312,6 +1313,7 @@ static void stair_pi_setprio(task_t *p)
 out_unlock:
 	task_rq_unlock(rq, &flags);
 }
+#endif /* CONFIG_CPUSCHED_PI */
 
 /* ---- SMP ----------------------------------------------------------------- */
 
@@ -1661,7 +1663,7 @@ static const char *bad_fields(const task_t *p, int running)
 {
 	const struct cpusched_staircase *s = stair(p);
 
-	if (s->prio != min(s->normal_prio, p->pi_prio))
+	if (s->prio != min(s->normal_prio, task_inherited_prio(p)))
 		return "prio neither its normal nor its inherited one";
 	if (p->policy != SCHED_NORMAL) {
 		if (s->normal_prio != rt_prio(p))
@@ -1756,7 +1758,8 @@ static int check_level(char *buf, int len, int cpu, int level, unsigned long *n)
 					    "burst %u, slice %u, interval %u)",
 					    cpu, level, p->comm, p->pid, why,
 					    stair(p)->prio,
-					    stair(p)->normal_prio, p->pi_prio,
+					    stair(p)->normal_prio,
+					    task_inherited_prio(p),
 					    stair(p)->burst, stair(p)->slice,
 					    stair(p)->time_slice);
 		(*n)++;
@@ -1919,8 +1922,10 @@ struct sched_drv staircase_sched_drv = {
 	.task_prio		= stair_task_prio,
 	.try_to_wake_up		= stair_try_to_wake_up,
 	.wake_up_new_task	= stair_wake_up_new_task,
+#ifdef CONFIG_CPUSCHED_PI
 	.normal_prio		= stair_normal_prio,
 	.pi_setprio		= stair_pi_setprio,
+#endif
 #ifdef CONFIG_SMP
 	.migration_init		= stair_migration_init,
 	.exec			= stair_sched_exec,

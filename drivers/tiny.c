@@ -146,7 +146,7 @@ static int normal_prio(const task_t *p)
  */
 static int effective_prio(const task_t *p)
 {
-	return min(normal_prio(p), p->pi_prio);
+	return min(normal_prio(p), task_inherited_prio(p));
 }
 
 /*
@@ -741,6 +741,7 @@ static int tiny_setscheduler(pid_t pid, int policy,
 
 /* ---- priority inheritance ------------------------------------------------ */
 
+#ifdef CONFIG_CPUSCHED_PI
 static int tiny_normal_prio(task_t *p)
 {
 	return normal_prio(p);
@@ -773,6 +774,7 @@ static void tiny_pi_setprio(task_t *p)
 	}
 	task_rq_unlock(rq, &flags);
 }
+#endif /* CONFIG_CPUSCHED_PI */
 
 static long tiny_rr_get_interval(pid_t pid, struct timespec __user *interval)
 {
@@ -1106,7 +1108,7 @@ static int check_task(task_t *p, int cpu, int level, char *buf, int len)
 		snprintf(buf, len,
 			 "cpu%d: %s/%d has prio %d, normal %d, inherited %d",
 			 cpu, p->comm, p->pid, p->u.tiny.prio, normal_prio(p),
-			 p->pi_prio);
+			 task_inherited_prio(p));
 		return 1;
 	}
 	if (!p->u.tiny.time_slice) {
@@ -1282,8 +1284,10 @@ struct sched_drv tiny_sched_drv = {
 	.task_prio		= tiny_task_prio,
 	.try_to_wake_up		= tiny_try_to_wake_up,
 	.wake_up_new_task	= tiny_wake_up_new_task,
+#ifdef CONFIG_CPUSCHED_PI
 	.normal_prio		= tiny_normal_prio,
 	.pi_setprio		= tiny_pi_setprio,
+#endif
 #ifdef CONFIG_SMP
 	.migration_init		= tiny_migration_init,
 	.exec			= tiny_sched_exec,

@@ -390,6 +390,7 @@ void sched_idle_next(void)
 	scheduler->sched_idle_next();
 }
 
+#ifdef CONFIG_CPUSCHED_PI
 /* The priority inheritance hooks, for libsched/rtmutex.c. */
 int sched_normal_prio(task_t *p)
 {
@@ -400,6 +401,7 @@ void sched_pi_setprio(task_t *p)
 {
 	scheduler->pi_setprio(p);
 }
+#endif
 
 #ifdef CONFIG_SCHEDSTATS
 int show_schedstat(struct seq_file *seq, void *v)

@@ -15,12 +15,13 @@
 #				framework beyond the tree: the members of
 #				struct sched_drv after show_schedstat in
 #				libsched/include/linux/scheduler.h
-#				(priority inheritance; the tunables under
+#				(priority inheritance under
+#				CONFIG_CPUSCHED_PI; the tunables under
 #				CONFIG_CPUSCHED_TUNABLES; the self-test
 #				hooks under CONFIG_CPUSCHED_SELFTEST), the
 #				helpers the drivers share, declared there
 #				and defined in kernel/scheduler.c as in
-#				libsched/scheduler.c, and the two options
+#				libsched/scheduler.c, and the three options
 #				in init/Kconfig
 #	02-DRIVER-task-data.patch
 #				2/3: its per-task struct and union cpusched
@@ -289,6 +290,18 @@ config CPUSCHED_SELFTEST
 	  per pick with its claim of O(1) picking (pick_work, o1).
 	  Nothing in the kernel calls them; say N unless you run such a
 	  harness.
+
+config CPUSCHED_PI
+	bool \"Cpu scheduler priority inheritance hooks\"
+	depends on PLUGSCHED
+	default n
+	---help---
+	  Each cpu scheduler tells a priority-inheriting mutex or
+	  semaphore a task's priority without inheritance (normal_prio)
+	  and applies the priority such a lock lends it (task_struct's
+	  pi_prio, set before pi_setprio is called) wherever it computes
+	  a priority.  It needs that lock and the pi_prio field, which
+	  this series does not add; say N unless your tree has them.
 " || edit_fail init/Kconfig
 
 # 2: the per-task data.
@@ -382,12 +395,14 @@ EOF
 # The priority inheritance the drivers are written for.
 pi_text() {
 	fmt -w 72 <<EOF
-normal_prio and pi_setprio are not optional: a driver's priorities are
-written for a priority-inheriting mutex, which calls pi_setprio when
-the priority it lends a task (task_struct's pi_prio, MAX_PRIO for
-none) changes, and every priority the driver computes honours pi_prio.
-This series adds the two hooks; the pi_prio field of task_struct
-(MAX_PRIO in INIT_TASK) and the mutex are not part of it.
+With CONFIG_CPUSCHED_PI a cpu scheduler fills normal_prio and
+pi_setprio for a priority-inheriting mutex or semaphore, which calls
+pi_setprio when the priority it lends a task (task_struct's pi_prio,
+MAX_PRIO for none) changes; every priority the driver computes honours
+task_inherited_prio(p). Without the option task_inherited_prio() is MAX_PRIO, nothing
+is lent and the hooks are not built. The pi_prio field of task_struct
+(MAX_PRIO in INIT_TASK) and the locks are not part of this series: say
+N unless the tree has them.
 EOF
 }
 
@@ -402,7 +417,7 @@ The cpu schedulers verified on plugsched's host framework use more of
 struct sched_drv than the series has: add the members they fill, the
 helpers they share (cpu time accounting, the checks of
 sched_setscheduler(), sched_rr_get_interval() from a timeslice, a
-completion wait, sched_sum_rq()), and two options.
+completion wait, sched_sum_rq(), task_inherited_prio()), and three options.
 EOF
 )
 

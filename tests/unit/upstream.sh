@@ -95,10 +95,9 @@ export_driver() {	# DRIVER
 	tr '\n' ' ' <"$out/00-cover.txt" | sed 's/  */ /g' >"$tmp/cover1"
 	if grep -q "With CONFIG_CPUSCHED_SELFTEST .* check (its private" \
 		"$tmp/cover1" && grep -q "With CONFIG_CPUSCHED_TUNABLES" \
-		"$tmp/cover1" && grep -q "normal_prio and pi_setprio are" \
+		"$tmp/cover1" && grep -q "With CONFIG_CPUSCHED_PI .* fills" \
 		"$tmp/cover1"; then
-		ok "$drv: the cover says what SELFTEST, TUNABLES and the PI" \
-		   "hooks give"
+		ok "$drv: the cover says what SELFTEST, TUNABLES and PI give"
 	else
 		ko "$drv: the cover does not explain the framework patch"
 	fi
@@ -165,8 +164,15 @@ export_driver() {	# DRIVER
 		grep -qx "#ifdef CONFIG_CPUSCHED_$upper" ||
 		missing="$missing scheduler.h"
 	grep -qx "config CPUSCHED_SELFTEST" "$t/init/Kconfig" &&
-	grep -qx "config CPUSCHED_TUNABLES" "$t/init/Kconfig" ||
+	grep -qx "config CPUSCHED_TUNABLES" "$t/init/Kconfig" &&
+	grep -qx "config CPUSCHED_PI" "$t/init/Kconfig" ||
 		missing="$missing Kconfig:options"
+	awk '/^#ifdef CONFIG_CPUSCHED_PI$/,/^#endif/' \
+		"$t/include/linux/scheduler.h" |
+		grep -q "void (\*pi_setprio)(struct task_struct \*p);" &&
+	grep -q "^#define task_inherited_prio(p)" \
+		"$t/include/linux/scheduler.h" ||
+		missing="$missing framework:pi"
 	awk '/^#ifdef CONFIG_CPUSCHED_SELFTEST$/,/^#endif/' \
 		"$t/include/linux/scheduler.h" |
 		grep -q "int (\*check)(char \*buf, int len);" &&

@@ -12,15 +12,19 @@
 # linux/scheduler.h) and compat/include standing in for 2.6.10's other
 # headers, in a configuration of our own:
 #
-#   - CONFIG_CPUSCHED_SELFTEST and CONFIG_CPUSCHED_TUNABLES off, as a
-#     kernel is configured by default: a host-only member or function
-#     outside its #ifdef is an unknown member, an undeclared function or
-#     an unused one, and fails;
-#   - both on, as the host builds the drivers.
+#   - CONFIG_CPUSCHED_SELFTEST, CONFIG_CPUSCHED_TUNABLES and
+#     CONFIG_CPUSCHED_PI off, as a kernel is configured by default: a
+#     host-only member or function outside its #ifdef is an unknown
+#     member, an undeclared function or an unused one, and fails (so is
+#     p->pi_prio read directly: compat's task_struct has it only with
+#     CONFIG_CPUSCHED_PI);
+#   - all three on, as the host builds the drivers.
 #
-# Negative control: a copy of tiny.c with one self-test member (.check)
+# Negative controls: a copy of tiny.c with one self-test member (.check)
 # moved out of its #ifdef must fail with the options off, and build with
-# them on, so that the check cannot pass by building nothing.
+# them on, so that the check cannot pass by building nothing; a copy
+# that reads p->pi_prio instead of task_inherited_prio(p) must fail with them
+# off.
 set -u
 
 . "${srcdir:-.}/tests/unit/testlib.sh"
@@ -42,7 +46,7 @@ typedef struct prio_array prio_array_t;
 EOF
 
 # config DIR CONFIG_NAME ON: DIR/linux/autoconf.h for one driver, the
-# two options on (ON=1) or off.
+# three options on (ON=1) or off.
 config() {
 	mkdir -p "$1/linux"
 	{
@@ -52,6 +56,7 @@ config() {
 		if [ "$3" = 1 ]; then
 			echo "#define CONFIG_CPUSCHED_SELFTEST 1"
 			echo "#define CONFIG_CPUSCHED_TUNABLES 1"
+			echo "#define CONFIG_CPUSCHED_PI 1"
 		fi
 	} >"$1/linux/autoconf.h"
 }
@@ -75,11 +80,11 @@ check_driver() {
 		opts=off
 		[ $on = 1 ] && opts=on
 		if builds "$1" "$3" $on "$top/drivers/$2.c"; then
-			ok "$2: builds in the patched tree, SELFTEST and" \
-			   "TUNABLES $opts"
+			ok "$2: builds in the patched tree, SELFTEST," \
+			   "TUNABLES and PI $opts"
 		else
 			ko "$2: does not build in the patched tree with" \
-			   "SELFTEST and TUNABLES $opts:"
+			   "SELFTEST, TUNABLES and PI $opts:"
 			sed -n '1,12s/^/	/p' "$tmp/cc.out"
 		fi
 	done
@@ -168,6 +173,23 @@ if [ -d "$t" ]; then
 	else
 		ok "negative control: an unguarded .check fails with the" \
 		   "options off (no member named 'check'), builds with them on"
+	fi
+	# the inherited priority read from task_struct, not task_inherited_prio()
+	sed 's/\(min(normal_prio(p), \)task_inherited_prio(p))/\1p->pi_prio)/' \
+		"$top/drivers/tiny.c" >"$tmp/direct.c"
+	if cmp -s "$tmp/direct.c" "$top/drivers/tiny.c"; then
+		ko "negative control: no task_inherited_prio(p) in tiny.c's" \
+		   "effective_prio() to replace"
+	elif builds "$t" CPUSCHED_TINY 0 "$tmp/direct.c"; then
+		ko "negative control: tiny.c reading p->pi_prio builds" \
+		   "with CONFIG_CPUSCHED_PI off; the check is broken"
+	elif ! grep -q "no member named .pi_prio\|.pi_prio. does not refer" \
+		"$tmp/cc.out"; then
+		ko "negative control: p->pi_prio refused, but not for it:"
+		sed -n '1,12s/^/	/p' "$tmp/cc.out"
+	else
+		ok "negative control: p->pi_prio read directly fails with" \
+		   "CONFIG_CPUSCHED_PI off (no member named 'pi_prio')"
 	fi
 else
 	ko "negative control: no patched tree for tiny"

@@ -234,11 +234,13 @@ struct task_struct {
 	/* Protection of the scheduler switch (prepare_arch_switch). */
 	spinlock_t switch_lock;
 
+#ifdef CONFIG_CPUSCHED_PI
 	/* Priority inheritance (libsched/rtmutex.c), under ->pi_lock: */
 	spinlock_t pi_lock;
 	struct list_head pi_waiters;	/* top waiter of each rt_mutex held */
 	struct rt_mutex_waiter *pi_blocked_on;	/* what it waits for */
 	int pi_prio;			/* inherited prio; MAX_PRIO: none */
+#endif
 
 	unsigned long pending_signals;	/* bit n-1: signal n is pending */
 	unsigned int in_iowait;		/* inside io_schedule() */

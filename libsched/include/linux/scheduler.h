@@ -110,8 +110,8 @@ struct sched_drv {
 	 * Beyond the 2.6.10 series: the members the framework patch of an
 	 * exported driver's series adds (docs/upstreaming.md).
 	 *
-	 * Priority inheritance (the PI mutex, libsched/rtmutex.c here),
-	 * mandatory:
+	 * Priority inheritance (the PI mutex and semaphores, libsched/
+	 * rtmutex.c here), under CONFIG_CPUSCHED_PI, mandatory with it:
 	 *
 	 * normal_prio returns @p's priority without inheritance, on the
 	 * 0..MAX_PRIO-1 scale: MAX_RT_PRIO-1 - rt_priority for RT tasks,
@@ -127,8 +127,10 @@ struct sched_drv {
 	 * the effective priority.  Called with p->pi_lock held, interrupts
 	 * off; it takes the runqueue lock itself.
 	 */
+#ifdef CONFIG_CPUSCHED_PI
 	int (*normal_prio)(struct task_struct *p);
 	void (*pi_setprio)(struct task_struct *p);
+#endif
 
 #ifdef CONFIG_CPUSCHED_TUNABLES
 	/*
@@ -191,6 +193,18 @@ extern long sched_rr_interval(pid_t pid, struct timespec __user *interval,
 			      sched_timeslice_fn timeslice);
 
 /*
+ * task_inherited_prio - the priority @p inherits through the PI mutex and
+ * semaphores (MAX_PRIO: none), what every priority a driver computes
+ * honours.  Without CONFIG_CPUSCHED_PI nothing is ever lent, task_struct
+ * has no pi_prio, and min(own, task_inherited_prio(p)) is the driver's own.
+ */
+#ifdef CONFIG_CPUSCHED_PI
+#define task_inherited_prio(p)	((p)->pi_prio)
+#else
+#define task_inherited_prio(p)	MAX_PRIO
+#endif
+
+/*
  * sched_sum_rq - @field summed over every possible CPU's runqueue, where
  * @rq(cpu) is the driver's runqueue of a CPU: what nr_running() and the
  * other global counters of a per-CPU design add up.
@@ -216,9 +230,11 @@ extern long sched_rr_interval(pid_t pid, struct timespec __user *interval,
 extern struct sched_domain *sched_domain_attached[NR_CPUS];
 #endif
 
+#ifdef CONFIG_CPUSCHED_PI
 /* The running driver's priority inheritance hooks (scheduler.c). */
 extern int sched_normal_prio(struct task_struct *p);
 extern void sched_pi_setprio(struct task_struct *p);
+#endif
 
 #ifdef CONFIG_CPUSCHED_TUNABLES
 /* The running driver's tunables (scheduler.c): show, store by name. */
