@@ -256,6 +256,14 @@ struct sim_machine {
 	unsigned long long digest;
 	int timekeeper;			/* CPU that advances jiffies */
 
+	/* printk_ratelimit()'s bucket (report.c), full at boot */
+	struct {
+		int started;
+		unsigned long toks;	/* jiffies of credit */
+		unsigned long last;	/* jiffies at the last call */
+		int missed;		/* refused since the last passed */
+	} ratelimit;
+
 	struct sim_cpu cpu[NR_CPUS];
 
 	struct list_head tasks;		/* every struct sim_task */

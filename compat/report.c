@@ -70,6 +70,57 @@ asmlinkage int printk(const char *fmt, ...)
 	return n;
 }
 
+/**
+ * __printk_ratelimit - may a rate-limited message be printed now?
+ * @ratelimit_jiffies: the credit one message costs
+ * @ratelimit_burst: how many messages the credit may pile up for
+ *
+ * 2.6.10's token bucket: credit grows by one per jiffy, up to
+ * @ratelimit_burst messages' worth (and starts full), and a message
+ * that finds a whole @ratelimit_jiffies of it spends that and passes.
+ * The first to pass after some were refused says how many first.
+ *
+ * Return: 1 if the caller may print, 0 if it must not.
+ */
+int __printk_ratelimit(int ratelimit_jiffies, int ratelimit_burst)
+{
+	unsigned long cap = (unsigned long)ratelimit_burst * ratelimit_jiffies;
+	unsigned long now = jiffies;
+	int lost = 0, ok = 0;
+
+	sim_hb_ignore_begin();	/* the machine's log, not the CPU's */
+	if (!sim.ratelimit.started) {
+		sim.ratelimit.started = 1;
+		sim.ratelimit.toks = cap;
+		sim.ratelimit.last = now;
+	}
+	sim.ratelimit.toks += now - sim.ratelimit.last;
+	sim.ratelimit.last = now;
+	if (sim.ratelimit.toks > cap)
+		sim.ratelimit.toks = cap;
+	if (sim.ratelimit.toks >= (unsigned long)ratelimit_jiffies) {
+		lost = sim.ratelimit.missed;
+		sim.ratelimit.missed = 0;
+		sim.ratelimit.toks -= ratelimit_jiffies;
+		ok = 1;
+	} else {
+		sim.ratelimit.missed++;
+	}
+	sim_hb_ignore_end();
+	if (ok && lost)
+		printk(KERN_WARNING "printk: %d messages suppressed.\n", lost);
+	return ok;
+}
+
+/**
+ * printk_ratelimit - __printk_ratelimit() with 2.6.10's defaults (the
+ * kernel.printk_ratelimit sysctls): 10 messages, then one per 5 s.
+ */
+int printk_ratelimit(void)
+{
+	return __printk_ratelimit(5 * HZ, 10);
+}
+
 const char *sim_task_name(struct task_struct *p)
 {
 	static char names[4][48];

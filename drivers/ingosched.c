@@ -45,9 +45,8 @@
  *  granularity round-robin recomputes the priority, CPU_DEAD moves the
  *  tasks from the task list (2.6.10's migrate_all_tasks()).  It departs
  *  from 2.6.10 only to survive: the dead CPU's arrays are swept after
- *  the task list for exited tasks (2.6.11; 2.6.10 hits its BUG_ON), and
- *  the "no longer affine" printk is not rate-limited (the machine has
- *  no printk_ratelimit()).  docs/drivers.md lists the choices.
+ *  the task list for exited tasks (2.6.11; 2.6.10 hits its BUG_ON).
+ *  docs/drivers.md lists the choices.
  *
  *  Where it behaves well: desktops (interactive tasks get the CPU at
  *  once and keep it), servers of mixed load, large SMP and NUMA machines.
@@ -2554,7 +2553,7 @@ static void move_task_off_dead_cpu(int dead_cpu, task_t *p)
 	if (dest_cpu >= NR_CPUS) {
 		p->cpus_allowed = CPU_MASK_ALL;
 		dest_cpu = any_online_cpu(p->cpus_allowed);
-		if (p->mm)
+		if (p->mm && printk_ratelimit())
 			printk(KERN_INFO "process %d (%s) no longer affine "
 					 "to cpu%d\n",
 			       p->pid, p->comm, dead_cpu);

@@ -2854,6 +2854,53 @@ START_TEST(hotplug_tasks_move_in_task_list_order)
 }
 END_TEST
 
+/* count_in - how many times @needle occurs in @hay. */
+static int count_in(const char *hay, const char *needle)
+{
+	int n = 0;
+
+	while ((hay = strstr(hay, needle))) {
+		n++;
+		hay += strlen(needle);
+	}
+	return n;
+}
+
+/*
+ * 2.6.10 says "no longer affine" through printk_ratelimit(): 10 lines at
+ * once, then one per 5 s, the first after a gap saying how many were
+ * dropped.  12 tasks lose cpu1: 10 lines, every task moved; 5.1 s later
+ * one loses cpu2: its line, after "printk: 2 messages suppressed.".
+ */
+START_TEST(hotplug_lost_affinity_printk_is_rate_limited)
+{
+	const char *gap = "printk: 2 messages suppressed.";
+	char line[80];
+	int pid[12], last, i;
+
+	boot_full(3, 1, 1, NULL);
+	for (i = 0; i < 12; i++)
+		pid[i] = hog_on("hog", 1);
+	last = hog_on("last", 2);
+	run_until(sim_now() + MS(100));
+
+	ck_assert_int_eq(sim_cpu_offline(1), 0);
+	ck_assert_int_eq(count_in(sim_log(), "no longer affine to cpu1"), 10);
+	for (i = 0; i < 12; i++)
+		ck_assert_int_ne(t_info(pid[i]).cpu, 1);
+	ck_assert_ptr_null(strstr(sim_log(), gap));
+
+	run_until(sim_now() + MS(5100));
+	ck_assert_int_eq(sim_cpu_offline(2), 0);
+	snprintf(line, sizeof(line), "process %d (last) no longer affine to "
+		 "cpu2", last);
+	ck_assert_ptr_nonnull(strstr(sim_log(), line));
+	ck_assert_ptr_nonnull(strstr(sim_log(), gap));
+	ck_assert_msg(strstr(sim_log(), gap) < strstr(sim_log(), line),
+		      "the count of dropped lines comes before the next one");
+}
+END_TEST
+
 static TCase *tcase(Suite *s, const char *name)
 {
 	TCase *tc = tcase_create(name);
@@ -2929,6 +2976,7 @@ static Suite *ingo_smp_suite(void)
 	tc = tcase(s, "hotplug");
 	tcase_add_test(tc, hotplug_every_task_lands_by_the_rules);
 	tcase_add_test(tc, hotplug_tasks_move_in_task_list_order);
+	tcase_add_test(tc, hotplug_lost_affinity_printk_is_rate_limited);
 	tcase_add_test(tc, hotplug_migration_thread_goes_with_its_cpu);
 	tcase_add_test(tc, boot_starts_every_cpus_migration_thread);
 

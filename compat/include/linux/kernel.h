@@ -62,6 +62,8 @@ typedef __builtin_va_list va_list;
 
 asmlinkage int printk(const char *fmt, ...)
 	__attribute__((format(printf, 1, 2)));
+extern int printk_ratelimit(void);
+extern int __printk_ratelimit(int ratelimit_jiffies, int ratelimit_burst);
 extern int sprintf(char *buf, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 extern int snprintf(char *buf, size_t size, const char *fmt, ...)
