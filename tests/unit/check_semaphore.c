@@ -31,8 +31,9 @@
 #define HIGH		50
 #define TOP		90
 
-#define S0		0	/* harness semaphore */
+#define S0		0	/* harness semaphores */
 #define M0		0	/* harness rt_mutex */
+#define S1		1	/* another */
 #define RW0		0	/* harness rw_semaphore */
 
 static char where[64];
@@ -552,6 +553,103 @@ START_TEST(sem_self_deadlock_reported)
 }
 END_TEST
 
+/*
+ * sem_deadlock_interruptible_waits_for_signal: a owns S0 and waits in
+ * down_interruptible() on S1, which b owns; b's down_interruptible() on
+ * S0 closes the cycle: a warning in the log, no BUG, b waits until a
+ * SIGHUP ends its wait with -EINTR.
+ */
+START_TEST(sem_deadlock_interruptible_waits_for_signal)
+{
+	int a, b;
+
+	boot(_i);
+	a = fifo("a", HIGH);
+	b = fifo("b", LOW);
+	down(a, S0);
+	down(b, S1);
+	post(a, SIM_CMD_SEM_DOWN_INT, S1);
+	post(b, SIM_CMD_SEM_DOWN_INT, S0);
+	sem_assert(sim_log_contains("rtmutex deadlock: b/"), "log: %s",
+		   sim_log());
+	sem_assert(!finished(b, 2), "b did not wait");
+	sem_assert(sim_signal(b, SIGHUP_NR) == 0, "signal: %s", sim_error());
+	t_run(SETTLE_NS);
+	sem_assert(finished(b, 2) && sim_cmd_result(b) == -EINTR,
+		   "b: result %ld", sim_cmd_result(b));
+}
+END_TEST
+
+/*
+ * sem_rt_mutex_chain_stops_at_counting_sem: both units of the counting
+ * S1 (count 2) are held by FIFO 10 tasks; "mid" (FIFO 20) holds M0 and
+ * waits on S1; "top" (FIFO 90) waits on M0: mid runs at 9, the
+ * semaphore's holders stay at 89 (no owner to go on to).
+ */
+START_TEST(sem_rt_mutex_chain_stops_at_counting_sem)
+{
+	int h1, h2, mid, top;
+
+	boot(_i);
+	sem_init(S1, 2);
+	h1 = fifo("h1", LOW);
+	h2 = fifo("h2", LOW);
+	mid = fifo("mid", 20);
+	top = fifo("top", TOP);
+	down(h1, S1);
+	down(h2, S1);
+	sem_assert(cmd(mid, SIM_CMD_MUTEX_LOCK, M0) == 0, "lock M0");
+	post(mid, SIM_CMD_SEM_DOWN, S1);
+	post(top, SIM_CMD_MUTEX_LOCK, M0);
+	sem_assert(prio(mid) == RT_PRIO(TOP), "mid at %d, not 9", prio(mid));
+	sem_assert(prio(h1) == RT_PRIO(LOW) && prio(h2) == RT_PRIO(LOW),
+		   "holders at %d and %d, not 89", prio(h1), prio(h2));
+}
+END_TEST
+
+static int pending_busy, pending_free;
+
+/*
+ * body_signalled - a SIGHUP comes while it sleeps; with the signal
+ * still pending it calls down_interruptible() on S0 (held) and on S1
+ * (free).
+ */
+static void body_signalled(void *unused)
+{
+	sim_sleep(SEC(1));
+	pending_busy = sim_down_interruptible(S0);
+	pending_free = sim_down_interruptible(S1);
+	sim_up(S1);
+}
+
+/*
+ * sem_down_interruptible_signal_pending: with a signal pending,
+ * down_interruptible() answers -EINTR at once on a held semaphore and
+ * takes a free one (0), as 2.6.10's, which only looks at signals when
+ * it has to wait.
+ */
+START_TEST(sem_down_interruptible_signal_pending)
+{
+	int holder, pid;
+
+	boot(_i);
+	holder = fifo("holder", MID);
+	down(holder, S0);
+	pending_busy = pending_free = 1;
+	pid = t_spawn("signalled", SIM_SCHED_FIFO, MID, 0, body_signalled,
+		      NULL);
+	t_run(SETTLE_NS);
+	sem_assert(sim_signal(pid, SIGHUP_NR) == 0, "signal: %s",
+		   sim_error());
+	t_run(SETTLE_NS);
+	sem_assert(pending_busy == -EINTR, "held: %d, not -EINTR",
+		   pending_busy);
+	sem_assert(pending_free == 0, "free: %d, not 0", pending_free);
+	sem_assert(sem(S0).waiters == 0 && sem(S0).owner == holder,
+		   "S0: waiters %d owner %d", sem(S0).waiters, sem(S0).owner);
+}
+END_TEST
+
 /* ---- rw_semaphores ------------------------------------------------------- */
 
 /*
@@ -671,6 +769,31 @@ START_TEST(rwsem_downgrade_wakes_readers)
 END_TEST
 
 /*
+ * rwsem_downgrade_keeps_writer_first_waiting: w writes; w2 waits, then
+ * r.  downgrade_write(): w reads alone (readers 1), w2 first in line
+ * keeps waiting and r behind it too.
+ */
+START_TEST(rwsem_downgrade_keeps_writer_first_waiting)
+{
+	int w, w2, r;
+
+	boot(_i);
+	w = fifo("w", MID);
+	w2 = fifo("w2", MID);
+	r = fifo("r", MID);
+	cmd(w, SIM_CMD_RWSEM_DOWN_WRITE, RW0);
+	post(w2, SIM_CMD_RWSEM_DOWN_WRITE, RW0);
+	post(r, SIM_CMD_RWSEM_DOWN_READ, RW0);
+	cmd(w, SIM_CMD_RWSEM_DOWNGRADE, RW0);
+	t_run(SETTLE_NS);
+	sem_assert(rwsem(RW0).readers == 1 && rwsem(RW0).waiters == 2,
+		   "readers %d waiters %d, not 1 and 2", rwsem(RW0).readers,
+		   rwsem(RW0).waiters);
+	sem_assert(!finished(w2, 1) && !finished(r, 1), "w2 or r got in");
+}
+END_TEST
+
+/*
  * rwsem_writer_inherits: "writer" (FIFO 10) holds it; "reader" (FIFO 50)
  * waits: writer at 49; up_write() drops it to 89.
  */
@@ -711,6 +834,86 @@ START_TEST(rwsem_readers_lend_nothing)
 }
 END_TEST
 
+/* ---- several CPUs --------------------------------------------------------- */
+
+#define SMP_TASKS	6
+#define SMP_ROUNDS	20
+#define SMP_SEEDS	32
+#define US(n)		((unsigned long long)(n) * 1000)
+
+/*
+ * body_contend - SMP_ROUNDS rounds of: the mutex S0 with rt_mutex M0
+ * inside it (a chain), a unit of the counting S1, then RW0 to read (odd
+ * tasks) or to write, with a downgrade.
+ */
+static void body_contend(void *arg)
+{
+	int k, writer = (int)(long)arg % 2 == 0;
+
+	for (k = 0; k < SMP_ROUNDS; k++) {
+		sim_down(S0);
+		sim_mutex_lock(M0);
+		sim_burn(US(20));
+		sim_mutex_unlock(M0);
+		sim_up(S0);
+		sim_down(S1);
+		sim_burn(US(30));
+		sim_up(S1);
+		if (!writer) {
+			sim_down_read(RW0);
+			sim_burn(US(10));
+			sim_up_read(RW0);
+			continue;
+		}
+		sim_down_write(RW0);
+		sim_burn(US(10));
+		sim_downgrade_write(RW0);
+		sim_up_read(RW0);
+	}
+}
+
+/*
+ * sem_smp_contention_keeps_invariants: SMP_TASKS tasks of six RT and
+ * SCHED_NORMAL priorities contend on two CPUs that interleave at every
+ * lock (random:1..32): the PI and semaphore invariants hold at every
+ * event, every task ends, and everything is free at the end (S0 count
+ * 1, S1 count 2, no owner, writer or waiter).
+ */
+START_TEST(sem_smp_contention_keeps_invariants)
+{
+	const char *drv = sim_driver_name(_i);
+	struct sim_config cfg;
+	char cmdline[64], ilv[32];
+	int seed, t, pids[SMP_TASKS];
+
+	snprintf(cmdline, sizeof(cmdline), "cpusched=%s", drv);
+	for (seed = 1; seed <= SMP_SEEDS; seed++) {
+		snprintf(where, sizeof(where), "%s, random:%d", drv, seed);
+		snprintf(ilv, sizeof(ilv), "random:%d", seed);
+		sim_config_init(&cfg);
+		cfg.nr_cpus = 2;
+		cfg.cmdline = cmdline;
+		cfg.interleave = ilv;
+		t_boot_cfg(&cfg);
+		sem_init(S1, 2);
+		for (t = 0; t < SMP_TASKS; t++)
+			pids[t] = t_spawn("contend", t < 3 ? SIM_SCHED_FIFO :
+					  SIM_SCHED_NORMAL, t < 3 ? 10 + 20 * t :
+					  0, 0, body_contend, (void *)(long)t);
+		t_run(SEC(1));
+		for (t = 0; t < SMP_TASKS; t++)
+			sem_assert(t_info(pids[t]).state == 'Z',
+				   "task %d did not end (state %c)", t,
+				   t_info(pids[t]).state);
+		sem_assert(sem(S0).count == 1 && sem(S0).owner == 0 &&
+			   sem(S1).count == 2 && rwsem(RW0).readers == 0 &&
+			   rwsem(RW0).writer == 0 && rwsem(RW0).waiters == 0,
+			   "not all free at the end");
+		t_shutdown();
+	}
+}
+END_TEST
+
 /* ---- the suite ----------------------------------------------------------- */
 
 static void add(Suite *s, const char *name, const TTest *test)
@@ -748,13 +951,23 @@ static Suite *semaphore_suite(void)
 	add(s, "rt_mutex_boost_goes_on_through_sem",
 	    sem_rt_mutex_boost_goes_on_through_sem);
 	add(s, "self_deadlock_reported", sem_self_deadlock_reported);
+	add(s, "deadlock_interruptible_waits_for_signal",
+	    sem_deadlock_interruptible_waits_for_signal);
+	add(s, "rt_mutex_chain_stops_at_counting_sem",
+	    sem_rt_mutex_chain_stops_at_counting_sem);
+	add(s, "down_interruptible_signal_pending",
+	    sem_down_interruptible_signal_pending);
 	add(s, "rwsem_readers_share", rwsem_readers_share);
 	add(s, "rwsem_writer_excludes", rwsem_writer_excludes);
 	add(s, "rwsem_waiting_writer_blocks_new_readers",
 	    rwsem_waiting_writer_blocks_new_readers);
 	add(s, "rwsem_downgrade_wakes_readers", rwsem_downgrade_wakes_readers);
+	add(s, "rwsem_downgrade_keeps_writer_first_waiting",
+	    rwsem_downgrade_keeps_writer_first_waiting);
 	add(s, "rwsem_writer_inherits", rwsem_writer_inherits);
 	add(s, "rwsem_readers_lend_nothing", rwsem_readers_lend_nothing);
+	add(s, "smp_contention_keeps_invariants",
+	    sem_smp_contention_keeps_invariants);
 	return s;
 }
 
