@@ -834,7 +834,7 @@ START_TEST(rwsem_readers_lend_nothing)
 }
 END_TEST
 
-/* ---- several CPUs --------------------------------------------------------- */
+/* ---- several CPUs ------------------------------------------------------- */
 
 #define SMP_TASKS	6
 #define SMP_ROUNDS	20
@@ -872,6 +872,16 @@ static void body_contend(void *arg)
 	}
 }
 
+/* Contenders 0..2 are SCHED_FIFO 10, 30, 50; the others SCHED_NORMAL. */
+static int spawn_contender(int t)
+{
+	if (t < 3)
+		return t_spawn("contend", SIM_SCHED_FIFO, 10 + 20 * t, 0,
+			       body_contend, (void *)(long)t);
+	return t_spawn("contend", SIM_SCHED_NORMAL, 0, 0, body_contend,
+		       (void *)(long)t);
+}
+
 /*
  * sem_smp_contention_keeps_invariants: SMP_TASKS tasks of six RT and
  * SCHED_NORMAL priorities contend on two CPUs that interleave at every
@@ -897,9 +907,7 @@ START_TEST(sem_smp_contention_keeps_invariants)
 		t_boot_cfg(&cfg);
 		sem_init(S1, 2);
 		for (t = 0; t < SMP_TASKS; t++)
-			pids[t] = t_spawn("contend", t < 3 ? SIM_SCHED_FIFO :
-					  SIM_SCHED_NORMAL, t < 3 ? 10 + 20 * t :
-					  0, 0, body_contend, (void *)(long)t);
+			pids[t] = spawn_contender(t);
 		t_run(SEC(1));
 		for (t = 0; t < SMP_TASKS; t++)
 			sem_assert(t_info(pids[t]).state == 'Z',
