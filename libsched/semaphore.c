@@ -36,6 +36,7 @@
 #include <linux/sched.h>
 #include <linux/kernel.h>
 #include <linux/errno.h>
+#include <linux/hardirq.h>
 #include <linux/rwsem.h>
 
 /* ---- waiting and handing over -------------------------------------------- */
@@ -99,6 +100,7 @@ static struct task_struct *sem_grant(struct rt_mutex *lock,
 {
 	struct task_struct *task = w->pi.task;
 
+	BUG_ON(lock->owner);
 	list_del(&w->list);
 	rt_mutex_dequeue(lock, &w->pi);
 	w->granted = 1;
@@ -122,10 +124,14 @@ void __sema_init(struct semaphore *sem, int val, const char *name)
 	INIT_LIST_HEAD(&sem->fifo);
 }
 
-/* sem_take - current takes a free unit; a mutex's last makes it owner. */
+/*
+ * sem_take - current takes a free unit; a mutex's last makes it the
+ * owner, unless taken by an interrupt (down_trylock()), whose current
+ * is only the task it interrupted.
+ */
 static void sem_take(struct semaphore *sem)
 {
-	if (--sem->count == 0 && !sem->counting)
+	if (--sem->count == 0 && !sem->counting && !in_interrupt())
 		rt_mutex_set_owner(&sem->lock, current);
 }
 
