@@ -607,12 +607,12 @@ START_TEST(sem_rt_mutex_chain_stops_at_counting_sem)
 }
 END_TEST
 
-static int pending_busy, pending_free;
+static int pending_busy, pending_free, pending_down;
 
 /*
  * body_signalled - a SIGHUP comes while it sleeps; with the signal
  * still pending it calls down_interruptible() on S0 (held) and on S1
- * (free).
+ * (free), then down() on S0.
  */
 static void body_signalled(void *unused)
 {
@@ -620,15 +620,18 @@ static void body_signalled(void *unused)
 	pending_busy = sim_down_interruptible(S0);
 	pending_free = sim_down_interruptible(S1);
 	sim_up(S1);
+	sim_down(S0);
+	pending_down = 1;
+	sim_up(S0);
 }
 
 /*
- * sem_down_interruptible_signal_pending: with a signal pending,
- * down_interruptible() answers -EINTR at once on a held semaphore and
- * takes a free one (0), as 2.6.10's, which only looks at signals when
- * it has to wait.
+ * sem_signal_pending: with a signal pending, down_interruptible()
+ * answers -EINTR at once on a held semaphore and takes a free one (0),
+ * as 2.6.10's, which only looks at signals when it has to wait; down()
+ * waits all the same, until the holder's up().
  */
-START_TEST(sem_down_interruptible_signal_pending)
+START_TEST(sem_signal_pending)
 {
 	int holder, pid;
 
@@ -636,6 +639,7 @@ START_TEST(sem_down_interruptible_signal_pending)
 	holder = fifo("holder", MID);
 	down(holder, S0);
 	pending_busy = pending_free = 1;
+	pending_down = 0;
 	pid = t_spawn("signalled", SIM_SCHED_FIFO, MID, 0, body_signalled,
 		      NULL);
 	t_run(SETTLE_NS);
@@ -645,8 +649,13 @@ START_TEST(sem_down_interruptible_signal_pending)
 	sem_assert(pending_busy == -EINTR, "held: %d, not -EINTR",
 		   pending_busy);
 	sem_assert(pending_free == 0, "free: %d, not 0", pending_free);
-	sem_assert(sem(S0).waiters == 0 && sem(S0).owner == holder,
+	sem_assert(!pending_down && t_info(pid).state == 'D',
+		   "down() did not wait (state %c)", t_info(pid).state);
+	sem_assert(sem(S0).waiters == 1 && sem(S0).owner == holder,
 		   "S0: waiters %d owner %d", sem(S0).waiters, sem(S0).owner);
+	up(holder, S0);
+	t_run(SETTLE_NS);
+	sem_assert(pending_down == 1, "down() not handed S0 at up()");
 }
 END_TEST
 
@@ -963,8 +972,7 @@ static Suite *semaphore_suite(void)
 	    sem_deadlock_interruptible_waits_for_signal);
 	add(s, "rt_mutex_chain_stops_at_counting_sem",
 	    sem_rt_mutex_chain_stops_at_counting_sem);
-	add(s, "down_interruptible_signal_pending",
-	    sem_down_interruptible_signal_pending);
+	add(s, "signal_pending", sem_signal_pending);
 	add(s, "rwsem_readers_share", rwsem_readers_share);
 	add(s, "rwsem_writer_excludes", rwsem_writer_excludes);
 	add(s, "rwsem_waiting_writer_blocks_new_readers",
