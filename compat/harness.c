@@ -12,6 +12,7 @@
 #include <linux/syscalls.h>
 #include <linux/kernel_stat.h>
 #include <linux/rtmutex.h>
+#include <linux/rwsem.h>
 #include <asm/uaccess.h>
 
 #include "internal.h"
@@ -202,6 +203,9 @@ static void reset_globals(void)
 
 /* The harness's rt_mutexes (SIM_CMD_MUTEX_*, sim_mutex_*()). */
 static struct rt_mutex sim_mutexes[SIM_NR_MUTEX];
+/* And its semaphores (SIM_CMD_SEM_*, SIM_CMD_RWSEM_*, sim_down()...). */
+static struct semaphore sim_sems[SIM_NR_SEM];
+static struct rw_semaphore sim_rwsems[SIM_NR_RWSEM];
 
 static void init_harness_queues(void)
 {
@@ -209,6 +213,10 @@ static void init_harness_queues(void)
 
 	for (i = 0; i < SIM_NR_MUTEX; i++)
 		__rt_mutex_init(&sim_mutexes[i], "sim_mutex");
+	for (i = 0; i < SIM_NR_SEM; i++)
+		__sema_init(&sim_sems[i], 1, "sim_sem");
+	for (i = 0; i < SIM_NR_RWSEM; i++)
+		__init_rwsem(&sim_rwsems[i], "sim_rwsem");
 
 	init_waitqueue_head(&sim.spawn_wait);
 	init_waitqueue_head(&sim.hotplug_wait);
@@ -711,6 +719,20 @@ static int check_cmd_index(int op, long idx)
 	case SIM_CMD_MUTEX_TRYLOCK:
 	case SIM_CMD_MUTEX_UNLOCK:
 		return sim_check_range(idx, 0, SIM_NR_MUTEX - 1, "rt_mutex");
+	case SIM_CMD_SEM_DOWN:
+	case SIM_CMD_SEM_DOWN_INT:
+	case SIM_CMD_SEM_TRYLOCK:
+	case SIM_CMD_SEM_UP:
+		return sim_check_range(idx, 0, SIM_NR_SEM - 1, "semaphore");
+	case SIM_CMD_RWSEM_DOWN_READ:
+	case SIM_CMD_RWSEM_DOWN_WRITE:
+	case SIM_CMD_RWSEM_READ_TRYLOCK:
+	case SIM_CMD_RWSEM_WRITE_TRYLOCK:
+	case SIM_CMD_RWSEM_UP_READ:
+	case SIM_CMD_RWSEM_UP_WRITE:
+	case SIM_CMD_RWSEM_DOWNGRADE:
+		return sim_check_range(idx, 0, SIM_NR_RWSEM - 1,
+				       "rw_semaphore");
 	}
 	return 0;
 }
@@ -786,6 +808,45 @@ static int fork_current(sim_body_t body, void *arg, int script)
 	return pid;
 }
 
+/* exec_sem_cmd - the semaphore commands of a script task. */
+static long exec_sem_cmd(struct sim_cmd *c)
+{
+	int idx = c->a[0];
+
+	switch (c->op) {
+	case SIM_CMD_SEM_DOWN:
+		sim_down(idx);
+		return 0;
+	case SIM_CMD_SEM_DOWN_INT:
+		return sim_down_interruptible(idx);
+	case SIM_CMD_SEM_TRYLOCK:
+		return sim_down_trylock(idx);
+	case SIM_CMD_SEM_UP:
+		sim_up(idx);
+		return 0;
+	case SIM_CMD_RWSEM_DOWN_READ:
+		sim_down_read(idx);
+		return 0;
+	case SIM_CMD_RWSEM_DOWN_WRITE:
+		sim_down_write(idx);
+		return 0;
+	case SIM_CMD_RWSEM_READ_TRYLOCK:
+		return sim_down_read_trylock(idx);
+	case SIM_CMD_RWSEM_WRITE_TRYLOCK:
+		return sim_down_write_trylock(idx);
+	case SIM_CMD_RWSEM_UP_READ:
+		sim_up_read(idx);
+		return 0;
+	case SIM_CMD_RWSEM_UP_WRITE:
+		sim_up_write(idx);
+		return 0;
+	case SIM_CMD_RWSEM_DOWNGRADE:
+		sim_downgrade_write(idx);
+		return 0;
+	}
+	return -EINVAL;
+}
+
 static long exec_cmd(struct sim_cmd *c)
 {
 	switch (c->op) {
@@ -832,7 +893,7 @@ static long exec_cmd(struct sim_cmd *c)
 		sim_mutex_unlock(c->a[0]);
 		return 0;
 	}
-	return -EINVAL;
+	return exec_sem_cmd(c);
 }
 
 /*
@@ -1153,6 +1214,202 @@ void sim_mutex_check_all(void)
 		sim_check_rt_mutex(&sim_mutexes[i]);
 }
 
+/* ---- harness semaphores -------------------------------------------------- */
+
+static struct semaphore *sem_at(int idx)
+{
+	return &sim_sems[check_index(idx, SIM_NR_SEM, "semaphore")];
+}
+
+static struct rw_semaphore *rwsem_at(int idx)
+{
+	return &sim_rwsems[check_index(idx, SIM_NR_RWSEM, "rw_semaphore")];
+}
+
+void sim_down(int idx)
+{
+	if (not_in_task())
+		return;
+	down(sem_at(idx));
+	ret_to_user();
+}
+
+int sim_down_interruptible(int idx)
+{
+	int ret;
+
+	if (not_in_task())
+		return -EINVAL;
+	ret = down_interruptible(sem_at(idx));
+	ret_to_user();
+	return ret;
+}
+
+int sim_down_trylock(int idx)
+{
+	int ret;
+
+	if (not_in_task())
+		return -EINVAL;
+	ret = down_trylock(sem_at(idx));
+	ret_to_user();
+	return ret;
+}
+
+void sim_up(int idx)
+{
+	if (not_in_task())
+		return;
+	up(sem_at(idx));
+	ret_to_user();
+}
+
+/* rwsem_op - run one of the rw_semaphore calls, @fn, in task context. */
+static int rwsem_op(const char *fn, int idx,
+		    int (*op)(struct rw_semaphore *sem))
+{
+	int ret;
+
+	if (check_task_context(fn))
+		return -EINVAL;
+	ret = op(rwsem_at(idx));
+	ret_to_user();
+	return ret;
+}
+
+static int do_down_read(struct rw_semaphore *sem)
+{
+	down_read(sem);
+	return 0;
+}
+
+static int do_down_write(struct rw_semaphore *sem)
+{
+	down_write(sem);
+	return 0;
+}
+
+static int do_up_read(struct rw_semaphore *sem)
+{
+	up_read(sem);
+	return 0;
+}
+
+static int do_up_write(struct rw_semaphore *sem)
+{
+	up_write(sem);
+	return 0;
+}
+
+static int do_downgrade_write(struct rw_semaphore *sem)
+{
+	downgrade_write(sem);
+	return 0;
+}
+
+void sim_down_read(int idx)
+{
+	rwsem_op(__func__, idx, do_down_read);
+}
+
+void sim_down_write(int idx)
+{
+	rwsem_op(__func__, idx, do_down_write);
+}
+
+int sim_down_read_trylock(int idx)
+{
+	return rwsem_op(__func__, idx, down_read_trylock);
+}
+
+int sim_down_write_trylock(int idx)
+{
+	return rwsem_op(__func__, idx, down_write_trylock);
+}
+
+void sim_up_read(int idx)
+{
+	rwsem_op(__func__, idx, do_up_read);
+}
+
+void sim_up_write(int idx)
+{
+	rwsem_op(__func__, idx, do_up_write);
+}
+
+void sim_downgrade_write(int idx)
+{
+	rwsem_op(__func__, idx, do_downgrade_write);
+}
+
+static int nr_waiters(struct list_head *fifo)
+{
+	struct list_head *pos;
+	int n = 0;
+
+	list_for_each(pos, fifo)
+		n++;
+	return n;
+}
+
+int sim_sem_init(int idx, int count)
+{
+	struct semaphore *sem;
+
+	if (sim_need_machine() ||
+	    sim_check_range(idx, 0, SIM_NR_SEM - 1, "semaphore") ||
+	    sim_check_range(count, 0, SIM_SEM_MAX, "count"))
+		return -EINVAL;
+	sem = &sim_sems[idx];
+	if (sem->lock.owner || !list_empty(&sem->fifo))
+		return sim_set_error(-EBUSY, "semaphore %d is held or waited "
+				     "on", idx);
+	__sema_init(sem, count, "sim_sem");
+	return 0;
+}
+
+int sim_sem_info(int idx, struct sim_sem_info *info)
+{
+	struct semaphore *sem;
+
+	if (sim_need_machine() ||
+	    sim_check_range(idx, 0, SIM_NR_SEM - 1, "semaphore") ||
+	    sim_null_arg(info))
+		return -EINVAL;
+	sem = &sim_sems[idx];
+	info->count = sem->count;
+	info->counting = sem->counting;
+	info->owner = sem->lock.owner ? sem->lock.owner->pid : 0;
+	info->waiters = nr_waiters(&sem->fifo);
+	return 0;
+}
+
+int sim_rwsem_info(int idx, struct sim_rwsem_info *info)
+{
+	struct rw_semaphore *sem;
+
+	if (sim_need_machine() ||
+	    sim_check_range(idx, 0, SIM_NR_RWSEM - 1, "rw_semaphore") ||
+	    sim_null_arg(info))
+		return -EINVAL;
+	sem = &sim_rwsems[idx];
+	info->readers = max(sem->activity, 0);
+	info->writer = sem->lock.owner ? sem->lock.owner->pid : 0;
+	info->waiters = nr_waiters(&sem->fifo);
+	return 0;
+}
+
+/* sim_sem_check_all - the invariants of each harness semaphore. */
+void sim_sem_check_all(void)
+{
+	int i;
+
+	for (i = 0; i < SIM_NR_SEM; i++)
+		sim_check_semaphore(&sim_sems[i]);
+	for (i = 0; i < SIM_NR_RWSEM; i++)
+		sim_check_rwsem(&sim_rwsems[i]);
+}
+
 /*
  * sim_mutex_check_exit - @p exits: holding a harness rt_mutex then is a
  * BUG (its waiters would wait for ever), as is owning any contended
@@ -1165,6 +1422,15 @@ void sim_mutex_check_exit(struct task_struct *p)
 	for (i = 0; i < SIM_NR_MUTEX; i++)
 		if (sim_mutexes[i].owner == p)
 			sim_fail("BUG: %s exits holding rt_mutex %d",
+				 sim_task_name(p), i);
+	/* A semaphore's owner must outlive its ownership: it is boosted. */
+	for (i = 0; i < SIM_NR_SEM; i++)
+		if (sim_sems[i].lock.owner == p)
+			sim_fail("BUG: %s exits owning semaphore %d",
+				 sim_task_name(p), i);
+	for (i = 0; i < SIM_NR_RWSEM; i++)
+		if (sim_rwsems[i].lock.owner == p)
+			sim_fail("BUG: %s exits writing rw_semaphore %d",
 				 sim_task_name(p), i);
 	if (!list_empty(&p->pi_waiters) || p->pi_blocked_on)
 		sim_fail("BUG: %s exits owning a contended rt_mutex or "

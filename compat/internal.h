@@ -457,6 +457,7 @@ void sim_script_body(void *unused);
 void sim_mutex_check_exit(struct task_struct *p);
 int sim_setup_handler(const char *opt, char *arg);
 void sim_mutex_check_all(void);
+void sim_sem_check_all(void);
 
 /* timer.c */
 void sim_run_timers(int cpu);
@@ -473,6 +474,10 @@ int sim_check_invariants(void);
 int sim_move_pending(struct task_struct *p);
 struct rt_mutex;
 void sim_check_rt_mutex(struct rt_mutex *lock);
+struct semaphore;
+struct rw_semaphore;
+void sim_check_semaphore(struct semaphore *sem);
+void sim_check_rwsem(struct rw_semaphore *sem);
 
 /* What a tick must charge, noted before the driver's account_*_time(). */
 struct sim_tick_account {

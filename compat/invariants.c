@@ -31,7 +31,10 @@
  *     a sleeping waiter whose priority is fixed (an RT policy, or
  *     boosted into the RT range) waits at its effective priority, so
  *     every change went along the chain; a pending owner is an owner
- *     and blocked on nothing.
+ *     and blocked on nothing.  A semaphore's lock (<asm/semaphore.h>,
+ *     <linux/rwsem.h>) may have waiters and no owner, who then lend to
+ *     nobody; a semaphore with waiters has no unit free, a mutex's
+ *     owner holds it, an rw_semaphore's owner is its writer.
  *  7. The driver's own check, if it has one.
  *
  * And at every tick (sim_tick_account_*()): the jiffy goes to the task's
@@ -40,6 +43,7 @@
 #include <linux/sched.h>
 #include <linux/string.h>
 #include <linux/rtmutex.h>
+#include <linux/rwsem.h>
 #include <linux/kernel_stat.h>
 
 #include "internal.h"
@@ -276,7 +280,8 @@ static void check_blocked(struct task_struct *p)
 	if (!w)
 		return;
 	owner = w->lock->owner;
-	if (w->task != p || !owner || owner == p)
+	/* A semaphore's lock may be held by nobody in particular. */
+	if (w->task != p || (!owner && !w->lock->sem) || owner == p)
 		sim_fail("BUG: invariant: %s waits on rt_mutex %s, owned by "
 			 "%s", sim_task_name(p), w->lock->name,
 			 owner ? sim_task_name(owner) : "nobody");
@@ -292,12 +297,12 @@ static void check_blocked(struct task_struct *p)
 	if (!found)
 		sim_fail("BUG: invariant: %s waits on rt_mutex %s but is not "
 			 "on its wait list", sim_task_name(p), w->lock->name);
-	if (top_waiter_of(w->lock) == w && !lends_to(w, owner))
+	if (owner && top_waiter_of(w->lock) == w && !lends_to(w, owner))
 		sim_fail("BUG: invariant: %s, the top waiter of rt_mutex %s, "
 			 "is not on the pi waiters of its owner %s",
 			 sim_task_name(p), w->lock->name,
 			 sim_task_name(owner));
-	if (top_waiter_of(w->lock) != w && lends_to(w, owner))
+	if (owner && top_waiter_of(w->lock) != w && lends_to(w, owner))
 		sim_fail("BUG: invariant: %s, not the top waiter of rt_mutex "
 			 "%s, is on the pi waiters of its owner %s",
 			 sim_task_name(p), w->lock->name,
@@ -332,9 +337,41 @@ void sim_check_rt_mutex(struct rt_mutex *lock)
 			 "%s, is blocked on rt_mutex %s",
 			 sim_task_name(lock->owner), lock->name,
 			 lock->owner->pi_blocked_on->lock->name);
-	if (!lock->owner && !list_empty(&lock->wait_list))
+	if (!lock->owner && !lock->sem && !list_empty(&lock->wait_list))
 		sim_fail("BUG: invariant: rt_mutex %s has waiters and no "
 			 "owner", lock->name);
+}
+
+/**
+ * sim_check_semaphore - rule 6 for a semaphore of the machine's own: it
+ * has waiters only with no unit free, an owner only as a mutex with no
+ * unit free.
+ */
+void sim_check_semaphore(struct semaphore *sem)
+{
+	if (!list_empty(&sem->fifo) && sem->count)
+		sim_fail("BUG: invariant: semaphore %s has waiters and %d "
+			 "units free", sem->lock.name, sem->count);
+	if (sem->lock.owner && (sem->count || sem->counting))
+		sim_fail("BUG: invariant: semaphore %s (count %d%s) has an "
+			 "owner", sem->lock.name, sem->count,
+			 sem->counting ? ", counting" : "");
+}
+
+/**
+ * sim_check_rwsem - rule 6 for an rw_semaphore of the machine's own: its
+ * owner is its writer, and it has waiters only while held.
+ */
+void sim_check_rwsem(struct rw_semaphore *sem)
+{
+	if ((sem->activity == -1) != !!sem->lock.owner || sem->activity < -1)
+		sim_fail("BUG: invariant: rw_semaphore %s: activity %d, "
+			 "owner %s", sem->lock.name, sem->activity,
+			 sem->lock.owner ? sim_task_name(sem->lock.owner) :
+			 "none");
+	if (!list_empty(&sem->fifo) && !sem->activity)
+		sim_fail("BUG: invariant: rw_semaphore %s is free with "
+			 "waiters", sem->lock.name);
 }
 
 static void check_pi_all(void)
@@ -347,6 +384,7 @@ static void check_pi_all(void)
 			check_blocked(st->task);
 		}
 	sim_mutex_check_all();
+	sim_sem_check_all();
 	sim_rttest_check_mutexes();
 }
 

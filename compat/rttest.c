@@ -31,6 +31,14 @@
  * normal priority, are 99 - prio on the kernel's scale (a SCHED_NORMAL
  * task at prio 120 has P = -21).
  *
+ * Semaphores (ours, numbered from 20 so that the kernel's numbers stay
+ * free): eight semaphores, init_MUTEX() when started, and eight
+ * rw_semaphores, with status digits of their own per thread: 0 not
+ * held, 1 about to take it, 2 blocked (the thread sleeps on it), 4
+ * held (down, or as the writer), 5 held as a reader.  "up" may be run
+ * by any thread, as up() may; the holder's digit then stays 4, since a
+ * semaphore does not know who holds it.
+ *
  * Where the simulation differs: the wake-up loop sleeps uninterruptibly
  * (a pending signal would make the kernel's interruptible sleep spin,
  * which virtual time cannot afford; only the controller wakes it), and
@@ -41,6 +49,7 @@
 #include <linux/errno.h>
 #include <linux/string.h>
 #include <linux/rtmutex.h>
+#include <linux/rwsem.h>
 #include <asm/uaccess.h>
 
 #include "internal.h"
@@ -67,6 +76,15 @@ enum rttest_op {
 	RTTEST_UNLOCKBKL = 10,
 	RTTEST_SIGNAL = 11,		/* SIGHUP to the thread itself */
 	RTTEST_LOCKINTDETECT = 12,	/* ours: lockintnowait, detecting */
+	RTTEST_DOWN = 20,		/* ours, arg: semaphore; down() */
+	RTTEST_DOWNINT = 21,		/* down_interruptible() */
+	RTTEST_DOWNTRYLOCK = 22,	/* down_trylock(): -EAGAIN if busy */
+	RTTEST_UP = 23,			/* up() */
+	RTTEST_DOWNREAD = 24,		/* arg: rw_semaphore; down_read() */
+	RTTEST_DOWNWRITE = 25,		/* down_write() */
+	RTTEST_UPREAD = 26,		/* up_read() */
+	RTTEST_UPWRITE = 27,		/* up_write() */
+	RTTEST_DOWNGRADE = 28,		/* downgrade_write() */
 	RTTEST_RESETEVENT = 98,		/* event counter back to 0 */
 	RTTEST_RESET = 99,		/* unlock whatever the thread holds */
 };
@@ -78,6 +96,7 @@ enum {
 	RTTEST_BLOCKED = 2,
 	RTTEST_WOKEN = 3,
 	RTTEST_LOCKED = 4,
+	RTTEST_READ = 5,		/* semaphores: held as a reader */
 };
 
 static const struct {
@@ -96,6 +115,15 @@ static const struct {
 	{ "unlockbkl",		RTTEST_UNLOCKBKL },
 	{ "signal",		RTTEST_SIGNAL },
 	{ "lockintdetect",	RTTEST_LOCKINTDETECT },
+	{ "down",		RTTEST_DOWN },
+	{ "downint",		RTTEST_DOWNINT },
+	{ "downtrylock",	RTTEST_DOWNTRYLOCK },
+	{ "up",			RTTEST_UP },
+	{ "downread",		RTTEST_DOWNREAD },
+	{ "downwrite",		RTTEST_DOWNWRITE },
+	{ "upread",		RTTEST_UPREAD },
+	{ "upwrite",		RTTEST_UPWRITE },
+	{ "downgrade",		RTTEST_DOWNGRADE },
 	{ "resetevent",		RTTEST_RESETEVENT },
 	{ "reset",		RTTEST_RESET },
 };
@@ -114,6 +142,8 @@ struct rttest_thread {
 	int event;
 	int mutexes[RTTEST_LOCKS];
 	int bkl;
+	int sems[RTTEST_LOCKS];
+	int rwsems[RTTEST_LOCKS];
 };
 
 /* The big lock: no inheritance, sleeping waiters, woken one by one. */
@@ -137,6 +167,8 @@ static struct {
 	int started;
 	struct rttest_thread thread[RTTEST_THREADS];
 	struct rt_mutex mutex[RTTEST_LOCKS];
+	struct semaphore sem[RTTEST_LOCKS];
+	struct rw_semaphore rwsem[RTTEST_LOCKS];
 	struct rttest_bkl bkl;
 	atomic_t event;
 	int ctl_pid;
@@ -223,6 +255,107 @@ static int rttest_unlock_all(struct rttest_thread *td, int in_wakeup)
 	}
 	if (!in_wakeup && td->bkl == RTTEST_LOCKED)
 		rttest_bkl_unlock(td);
+	for (i = 0; i < RTTEST_LOCKS; i++) {
+		if (td->sems[i] == RTTEST_LOCKED)
+			up(&rttest.sem[i]);
+		if (td->rwsems[i] == RTTEST_LOCKED)
+			up_write(&rttest.rwsem[i]);
+		if (td->rwsems[i] == RTTEST_READ)
+			up_read(&rttest.rwsem[i]);
+		td->sems[i] = td->rwsems[i] = RTTEST_UNLOCKED;
+	}
+	return 0;
+}
+
+/*
+ * rttest_take - run @take on semaphore @id for @td, its status @digit
+ * going "about to" then, if @take answers 0, @held; returns what @take
+ * answered.
+ */
+static int rttest_take(struct rttest_thread *td, int *digit, int held,
+		       int (*take)(long id), long id)
+{
+	int ret;
+
+	*digit = RTTEST_ABOUT;
+	rttest_stamp(td);
+	ret = take(id);
+	rttest_stamp(td);
+	*digit = ret ? RTTEST_UNLOCKED : held;
+	return ret;
+}
+
+static int rttest_down(long id)
+{
+	down(&rttest.sem[id]);
+	return 0;
+}
+
+static int rttest_downint(long id)
+{
+	return down_interruptible(&rttest.sem[id]);
+}
+
+static int rttest_downtrylock(long id)
+{
+	return down_trylock(&rttest.sem[id]) ? -EAGAIN : 0;
+}
+
+static int rttest_downread(long id)
+{
+	down_read(&rttest.rwsem[id]);
+	return 0;
+}
+
+static int rttest_downwrite(long id)
+{
+	down_write(&rttest.rwsem[id]);
+	return 0;
+}
+
+/* rttest_sem_op - the semaphore commands; -EINVAL for any other. */
+static int rttest_sem_op(struct rttest_thread *td, int op, long id)
+{
+	int *rw = &td->rwsems[id];
+
+	switch (op) {
+	case RTTEST_DOWN:
+		return rttest_take(td, &td->sems[id], RTTEST_LOCKED,
+				   rttest_down, id);
+	case RTTEST_DOWNINT:
+		return rttest_take(td, &td->sems[id], RTTEST_LOCKED,
+				   rttest_downint, id);
+	case RTTEST_DOWNTRYLOCK:
+		return rttest_take(td, &td->sems[id], RTTEST_LOCKED,
+				   rttest_downtrylock, id);
+	case RTTEST_UP:
+		up(&rttest.sem[id]);
+		td->sems[id] = RTTEST_UNLOCKED;
+		break;
+	case RTTEST_DOWNREAD:
+		return rttest_take(td, rw, RTTEST_READ, rttest_downread, id);
+	case RTTEST_DOWNWRITE:
+		return rttest_take(td, rw, RTTEST_LOCKED, rttest_downwrite, id);
+	case RTTEST_UPREAD:
+		if (*rw != RTTEST_READ)
+			return -EINVAL;
+		up_read(&rttest.rwsem[id]);
+		*rw = RTTEST_UNLOCKED;
+		break;
+	case RTTEST_UPWRITE:
+	case RTTEST_DOWNGRADE:
+		if (*rw != RTTEST_LOCKED)
+			return -EINVAL;
+		if (op == RTTEST_UPWRITE)
+			up_write(&rttest.rwsem[id]);
+		else
+			downgrade_write(&rttest.rwsem[id]);
+		*rw = op == RTTEST_UPWRITE ? RTTEST_UNLOCKED : RTTEST_READ;
+		break;
+	default:
+		return -EINVAL;
+	}
+	rttest_stamp(td);
 	return 0;
 }
 
@@ -303,7 +436,9 @@ static int rttest_run_op(struct rttest_thread *td, int in_wakeup)
 		rttest_bkl_unlock(td);
 		return 0;
 	}
-	return -EINVAL;
+	if (!rttest_valid_lock(id))
+		return -EINVAL;
+	return rttest_sem_op(td, td->opcode, id);
 }
 
 static int rttest_waits_in_wakeup(int op)
@@ -499,8 +634,11 @@ void sim_rttest_check_mutexes(void)
 
 	if (!rttest_live())
 		return;
-	for (i = 0; i < RTTEST_LOCKS; i++)
+	for (i = 0; i < RTTEST_LOCKS; i++) {
 		sim_check_rt_mutex(&rttest.mutex[i]);
+		sim_check_semaphore(&rttest.sem[i]);
+		sim_check_rwsem(&rttest.rwsem[i]);
+	}
 }
 
 int sim_rttest_start(void)
@@ -517,8 +655,11 @@ int sim_rttest_start(void)
 	if (rttest_live())
 		return sim_set_error(-EBUSY, "the rt-mutex tester is running");
 	memset(&rttest, 0, sizeof(rttest));
-	for (i = 0; i < RTTEST_LOCKS; i++)
+	for (i = 0; i < RTTEST_LOCKS; i++) {
 		__rt_mutex_init(&rttest.mutex[i], rttest_lock_names[i]);
+		__sema_init(&rttest.sem[i], 1, rttest_lock_names[i]);
+		__init_rwsem(&rttest.rwsem[i], rttest_lock_names[i]);
+	}
 	spin_lock_init(&rttest.bkl.lock);
 	init_waitqueue_head(&rttest.bkl.wait);
 	rt_mutex_schedule_hook = rttest_schedule;
@@ -616,6 +757,20 @@ static int rttest_normal_prio(struct task_struct *p)
 	return task_prio(p) + MAX_RT_PRIO;
 }
 
+/*
+ * A semaphore's status digit: "about to" while the thread sleeps on it
+ * is "blocked", read off its rt_mutex waiter.
+ */
+static int rttest_sem_digit(struct rttest_thread *td, int digit,
+			    struct rt_mutex *lock)
+{
+	struct rt_mutex_waiter *w = td->task->pi_blocked_on;
+
+	if (digit == RTTEST_ABOUT && w && w->lock == lock)
+		return RTTEST_BLOCKED;
+	return digit;
+}
+
 int sim_rttest_status(int thread, struct sim_rttest_status *status)
 {
 	struct rttest_thread *td = rttest_get(thread);
@@ -629,14 +784,21 @@ int sim_rttest_status(int thread, struct sim_rttest_status *status)
 	status->event = td->event;
 	status->prio = MAX_RT_PRIO - 1 - (task_prio(td->task) + MAX_RT_PRIO);
 	status->normal_prio = MAX_RT_PRIO - 1 - rttest_normal_prio(td->task);
-	for (i = 0; i < RTTEST_LOCKS; i++)
+	for (i = 0; i < RTTEST_LOCKS; i++) {
 		status->mutexes[i] = td->mutexes[i];
+		status->sems[i] = rttest_sem_digit(td, td->sems[i],
+						   &rttest.sem[i].lock);
+		status->rwsems[i] = rttest_sem_digit(td, td->rwsems[i],
+						     &rttest.rwsem[i].lock);
+	}
 	status->bkl = td->bkl;
 	return 0;
 }
 
 /* The script's tests: which value, compared how. */
-enum rttest_field { F_PRIO, F_NPRIO, F_MUTEX, F_BKL, F_OPCODE, F_EVENT };
+enum rttest_field {
+	F_PRIO, F_NPRIO, F_MUTEX, F_BKL, F_OPCODE, F_EVENT, F_SEM, F_RWSEM
+};
 enum rttest_cmp { CMP_EQ, CMP_LT, CMP_GT };
 
 static const struct {
@@ -665,6 +827,13 @@ static const struct {
 	{ "eventeq",	F_EVENT,	CMP_EQ },
 	{ "eventlt",	F_EVENT,	CMP_LT },
 	{ "eventgt",	F_EVENT,	CMP_GT },
+	{ "semunlocked", F_SEM,		CMP_EQ, RTTEST_UNLOCKED },
+	{ "semblocked",	F_SEM,		CMP_EQ, RTTEST_BLOCKED },
+	{ "semlocked",	F_SEM,		CMP_EQ, RTTEST_LOCKED },
+	{ "rwunlocked",	F_RWSEM,	CMP_EQ, RTTEST_UNLOCKED },
+	{ "rwblocked",	F_RWSEM,	CMP_EQ, RTTEST_BLOCKED },
+	{ "rwwritelocked", F_RWSEM,	CMP_EQ, RTTEST_LOCKED },
+	{ "rwreadlocked", F_RWSEM,	CMP_EQ, RTTEST_READ },
 };
 
 static int rttest_find_test(const char *test)
@@ -688,6 +857,8 @@ int sim_rttest_test_arg(const char *test)
 		return 0;
 	switch (rttest_tests[i].field) {
 	case F_MUTEX:
+	case F_SEM:
+	case F_RWSEM:
 		return SIM_RTTEST_ARG_LOCK;
 	case F_BKL:
 		return SIM_RTTEST_ARG_IGNORED;
@@ -719,10 +890,14 @@ int sim_rttest_check(int thread, const char *test, long arg)
 		val = s.normal_prio;
 		break;
 	case F_MUTEX:
+	case F_SEM:
+	case F_RWSEM:
 		if (!rttest_valid_lock(arg))
 			return sim_bad_arg("lock %ld is not in 0..%d", arg,
 					   RTTEST_LOCKS - 1);
-		val = s.mutexes[arg];
+		val = rttest_tests[i].field == F_MUTEX ? s.mutexes[arg] :
+			rttest_tests[i].field == F_SEM ? s.sems[arg] :
+			s.rwsems[arg];
 		want = rttest_tests[i].digit;
 		break;
 	case F_BKL:

@@ -40,6 +40,11 @@
  *  other way round, with a trylock, starting over when it is busy.  The
  *  walk holds a reference on the task it stands on.
  *
+ *  Semaphores (libsched/semaphore.c) queue their waiters here too, so
+ *  that a boost through a semaphore goes on along rt_mutexes and back:
+ *  their code decides who holds the lock (lock->sem), and the lock may
+ *  then have waiters and no owner, where a walk stops.
+ *
  *  Written for the plugsched host framework after the behaviour of the
  *  2.6.18 rt-mutex (Ingo Molnar, Thomas Gleixner, Steven Rostedt).
  */
@@ -227,8 +232,8 @@ static int adjust_chain(struct task_struct *task, struct rt_mutex *orig_lock,
 			break;
 		}
 		owner = lock->owner;
-		BUG_ON(!owner);
-		if (lock == orig_lock || owner == top_task) {
+		BUG_ON(!owner && !lock->sem);
+		if (lock == orig_lock || (owner && owner == top_task)) {
 			spin_unlock(&task->pi_lock);
 			spin_unlock(&lock->wait_lock);
 			ret = -EDEADLK;
@@ -243,6 +248,11 @@ static int adjust_chain(struct task_struct *task, struct rt_mutex *orig_lock,
 			enqueue_waiter(lock, waiter);
 		}
 		spin_unlock(&task->pi_lock);
+		if (!owner) {
+			/* held by a semaphore's holders: nobody to boost */
+			spin_unlock(&lock->wait_lock);
+			break;
+		}
 
 		/* The owner follows if the top waiter or its prio changed. */
 		if (changed &&
@@ -266,8 +276,9 @@ static int adjust_chain(struct task_struct *task, struct rt_mutex *orig_lock,
 /*
  * task_blocks_on_rt_mutex - queue @waiter for current on @lock and make
  * the owner inherit if it is the new top waiter.  Returns the owner, for
- * the caller to walk the chain from once it dropped lock->wait_lock.
- * Called with lock->wait_lock held, interrupts off; the lock is owned.
+ * the caller to walk the chain from once it dropped lock->wait_lock
+ * (NULL: a semaphore's lock held by nobody in particular).  Called with
+ * lock->wait_lock held, interrupts off; the lock is held.
  */
 static struct task_struct *
 task_blocks_on_rt_mutex(struct rt_mutex *lock, struct rt_mutex_waiter *waiter)
@@ -286,6 +297,8 @@ task_blocks_on_rt_mutex(struct rt_mutex *lock, struct rt_mutex_waiter *waiter)
 	current->pi_blocked_on = waiter;
 	spin_unlock(&current->pi_lock);
 
+	if (!owner)
+		return NULL;
 	if (top_waiter(lock) == waiter) {
 		spin_lock(&owner->pi_lock);
 		requeue_top(lock, owner, old_top);
@@ -296,24 +309,27 @@ task_blocks_on_rt_mutex(struct rt_mutex *lock, struct rt_mutex_waiter *waiter)
 }
 
 /*
- * remove_waiter - current leaves @lock's wait list without the lock
- * (signal, deadlock).  If it was the top waiter, the owner inherits from
- * the next one instead.  Returns the owner, referenced, for the caller
- * to walk the chain from once it dropped lock->wait_lock.  Called with
- * lock->wait_lock held, interrupts off.
+ * remove_waiter - @waiter's task leaves @lock's wait list: current
+ * without the lock (signal, deadlock), or a semaphore's waiter handed
+ * it.  If it was the top waiter, the owner inherits from the next one
+ * instead.  Returns the owner, referenced, for the caller to walk the
+ * chain from once it dropped lock->wait_lock (NULL for none).  Called
+ * with lock->wait_lock held, interrupts off.
  */
 static struct task_struct *remove_waiter(struct rt_mutex *lock,
 					 struct rt_mutex_waiter *waiter)
 {
-	struct task_struct *owner = lock->owner;
+	struct task_struct *owner = lock->owner, *task = waiter->task;
 	int was_top = top_waiter(lock) == waiter;
 
-	spin_lock(&current->pi_lock);
+	spin_lock(&task->pi_lock);
 	list_del_init(&waiter->list_entry);
-	current->pi_blocked_on = NULL;
+	task->pi_blocked_on = NULL;
 	waiter->task = NULL;
-	spin_unlock(&current->pi_lock);
+	spin_unlock(&task->pi_lock);
 
+	if (!owner)
+		return NULL;
 	if (was_top) {
 		spin_lock(&owner->pi_lock);
 		requeue_top(lock, owner, waiter);
@@ -489,6 +505,7 @@ void __rt_mutex_init(struct rt_mutex *lock, const char *name)
 	INIT_LIST_HEAD(&lock->wait_list);
 	lock->owner = NULL;
 	lock->pending = 0;
+	lock->sem = 0;
 	lock->name = name;
 }
 
@@ -596,4 +613,96 @@ void rt_mutex_adjust_pi(struct task_struct *p)
 	if (unchanged)
 		return;
 	adjust_chain(p, NULL, NULL, NULL, 0);
+}
+
+/* ---- for the semaphores -------------------------------------------------- */
+
+/**
+ * rt_mutex_block - current waits on @lock, a semaphore's: queue @waiter
+ * in priority order and lend current's priority along the chain of
+ * owners.  A chain that comes back to current is a deadlock: a BUG in
+ * @state TASK_UNINTERRUPTIBLE, which would hang for ever; a warning in
+ * TASK_INTERRUPTIBLE, which a signal may still end.  Called with
+ * lock->wait_lock held, interrupts off; drops it for the walk.
+ */
+void rt_mutex_block(struct rt_mutex *lock, struct rt_mutex_waiter *waiter,
+		    long state)
+{
+	struct task_struct *owner = task_blocks_on_rt_mutex(lock, waiter);
+	int ret;
+
+	if (!owner)
+		return;
+	spin_unlock(&lock->wait_lock);
+	ret = adjust_chain(owner, lock, current, waiter, 0);
+	put_task_struct(owner);
+	if (ret == -EDEADLK && state == TASK_INTERRUPTIBLE)
+		warn_deadlock(lock);
+	else if (ret == -EDEADLK)
+		report_deadlock(lock);
+	spin_lock(&lock->wait_lock);
+}
+
+/**
+ * rt_mutex_dequeue - @waiter leaves @lock, a semaphore's: its task is
+ * handed the semaphore, or gave up (signal).  Returns the owner,
+ * referenced, for rt_mutex_adjust_chain(), or NULL.  Called with
+ * lock->wait_lock held, interrupts off.
+ */
+struct task_struct *rt_mutex_dequeue(struct rt_mutex *lock,
+				     struct rt_mutex_waiter *waiter)
+{
+	return remove_waiter(lock, waiter);
+}
+
+/**
+ * rt_mutex_set_owner - @lock, a semaphore's, is now held by @owner
+ * (NULL: by nobody in particular): the old owner stops inheriting from
+ * its top waiter and @owner, running and blocked on nothing, inherits
+ * instead.  Returns the old owner, referenced, when its priority may
+ * have dropped, for rt_mutex_adjust_chain(); else NULL.  Called with
+ * lock->wait_lock held, interrupts off.
+ */
+struct task_struct *rt_mutex_set_owner(struct rt_mutex *lock,
+				       struct task_struct *owner)
+{
+	struct task_struct *old = lock->owner;
+	struct rt_mutex_waiter *top = NULL;
+
+	if (old == owner)
+		return NULL;
+	if (rt_mutex_has_waiters(lock))
+		top = top_waiter(lock);
+	if (old && top) {
+		spin_lock(&old->pi_lock);
+		list_del_init(&top->pi_list_entry);
+		adjust_prio(old);
+		spin_unlock(&old->pi_lock);
+	}
+	lock->owner = owner;
+	lock->pending = 0;
+	if (owner && top) {
+		spin_lock(&owner->pi_lock);
+		enqueue_pi_waiter(owner, top);
+		adjust_prio(owner);
+		spin_unlock(&owner->pi_lock);
+	}
+	if (!old || !top)
+		return NULL;
+	get_task_struct(old);
+	return old;
+}
+
+/**
+ * rt_mutex_adjust_chain - @task's priority changed: pass the change on
+ * along the chain it is blocked on, then drop the reference that
+ * rt_mutex_dequeue() or rt_mutex_set_owner() took.  NULL: nothing.
+ * Process context, no lock held.
+ */
+void rt_mutex_adjust_chain(struct task_struct *task)
+{
+	if (!task)
+		return;
+	adjust_chain(task, NULL, NULL, NULL, 0);
+	put_task_struct(task);
 }

@@ -100,6 +100,9 @@ static int lock_command(const char *op)
 	static const char *const names[] = {
 		"lock", "locknowait", "lockint", "lockintnowait",
 		"lockcont", "unlock", "lockintdetect",
+		/* ours: a semaphore or rw_semaphore, 0..7 */
+		"down", "downint", "downtrylock", "up", "downread",
+		"downwrite", "upread", "upwrite", "downgrade",
 	};
 	unsigned int i;
 

@@ -557,6 +557,18 @@ static const struct {
 	{ SIM_CMD_MUTEX_LOCK_INT, -1, "rt_mutex -1 is not in" },
 	{ SIM_CMD_MUTEX_TRYLOCK, 1L << 32, "rt_mutex 4294967296 is not in" },
 	{ SIM_CMD_MUTEX_UNLOCK, SIM_NR_MUTEX, "rt_mutex 8 is not in" },
+	{ SIM_CMD_SEM_DOWN, SIM_NR_SEM, "semaphore 8 is not in 0..7" },
+	{ SIM_CMD_SEM_DOWN_INT, -1, "semaphore -1 is not in" },
+	{ SIM_CMD_SEM_TRYLOCK, 1L << 32, "semaphore 4294967296 is not in" },
+	{ SIM_CMD_SEM_UP, SIM_NR_SEM, "semaphore 8 is not in" },
+	{ SIM_CMD_RWSEM_DOWN_READ, SIM_NR_RWSEM,
+	  "rw_semaphore 8 is not in 0..7" },
+	{ SIM_CMD_RWSEM_DOWN_WRITE, -1, "rw_semaphore -1 is not in" },
+	{ SIM_CMD_RWSEM_READ_TRYLOCK, SIM_NR_RWSEM, "rw_semaphore 8 is not" },
+	{ SIM_CMD_RWSEM_WRITE_TRYLOCK, -1, "rw_semaphore -1 is not" },
+	{ SIM_CMD_RWSEM_UP_READ, SIM_NR_RWSEM, "rw_semaphore 8 is not" },
+	{ SIM_CMD_RWSEM_UP_WRITE, SIM_NR_RWSEM, "rw_semaphore 8 is not" },
+	{ SIM_CMD_RWSEM_DOWNGRADE, -1, "rw_semaphore -1 is not" },
 };
 
 #define NR_BAD_CMDS	((int)(sizeof(bad_cmds) / sizeof(bad_cmds[0])))
@@ -658,6 +670,90 @@ START_TEST(mutex_owner_without_machine_is_einval)
 }
 END_TEST
 
+START_TEST(sem_init_past_end_is_einval)
+{
+	FAILS(sim_sem_init(SIM_NR_SEM, 1), -EINVAL,
+	      "semaphore 8 is not in 0..7");
+}
+END_TEST
+
+START_TEST(sem_init_negative_count_is_einval)
+{
+	FAILS(sim_sem_init(0, -1), -EINVAL, "count -1 is not in 0..65536");
+}
+END_TEST
+
+START_TEST(sem_init_count_past_max_is_einval)
+{
+	FAILS(sim_sem_init(0, SIM_SEM_MAX + 1), -EINVAL,
+	      "count 65537 is not in 0..65536");
+}
+END_TEST
+
+START_TEST(sem_init_without_machine_is_einval)
+{
+	FAILS(sim_sem_init(0, 1), -EINVAL, "no machine is booted");
+}
+END_TEST
+
+/* A semaphore held by its owner is not initialised under it. */
+START_TEST(sem_init_owned_is_ebusy)
+{
+	struct sim_sem_info info;
+
+	ck_assert_int_eq(t_cmd(script, SIM_CMD_SEM_DOWN, 0, 0, 0, 0), 0);
+	FAILS(sim_sem_init(0, 3), -EBUSY, "semaphore 0 is held or waited on");
+	ck_assert_int_eq(sim_sem_info(0, &info), 0);
+	ck_assert_int_eq(info.count, 0);
+	ck_assert_int_eq(info.owner, script);
+}
+END_TEST
+
+START_TEST(sem_info_null_is_einval)
+{
+	FAILS(sim_sem_info(0, NULL), -EINVAL, "info is NULL");
+}
+END_TEST
+
+START_TEST(sem_info_negative_is_einval)
+{
+	struct sim_sem_info info;
+
+	FAILS(sim_sem_info(-1, &info), -EINVAL, "semaphore -1 is not in");
+}
+END_TEST
+
+START_TEST(sem_info_without_machine_is_einval)
+{
+	struct sim_sem_info info;
+
+	FAILS(sim_sem_info(0, &info), -EINVAL, "no machine is booted");
+}
+END_TEST
+
+START_TEST(rwsem_info_null_is_einval)
+{
+	FAILS(sim_rwsem_info(0, NULL), -EINVAL, "info is NULL");
+}
+END_TEST
+
+START_TEST(rwsem_info_past_end_is_einval)
+{
+	struct sim_rwsem_info info;
+
+	FAILS(sim_rwsem_info(SIM_NR_RWSEM, &info), -EINVAL,
+	      "rw_semaphore 8 is not in 0..7");
+}
+END_TEST
+
+START_TEST(rwsem_info_without_machine_is_einval)
+{
+	struct sim_rwsem_info info;
+
+	FAILS(sim_rwsem_info(0, &info), -EINVAL, "no machine is booted");
+}
+END_TEST
+
 /* ---- task context, called from outside ----------------------------------- */
 
 static long burn(void)
@@ -754,6 +850,68 @@ static long mutex_unlock_bad(void)
 	return -EINVAL;
 }
 
+static long sem_down(void)
+{
+	sim_down(0);
+	return -EINVAL;
+}
+
+static long sem_down_int(void)
+{
+	return sim_down_interruptible(0);
+}
+
+static long sem_trylock(void)
+{
+	return sim_down_trylock(0);
+}
+
+static long sem_up_bad(void)
+{
+	sim_up(SIM_NR_SEM);
+	return -EINVAL;
+}
+
+static long rwsem_down_read(void)
+{
+	sim_down_read(0);
+	return -EINVAL;
+}
+
+static long rwsem_down_write(void)
+{
+	sim_down_write(0);
+	return -EINVAL;
+}
+
+static long rwsem_read_trylock(void)
+{
+	return sim_down_read_trylock(0);
+}
+
+static long rwsem_write_trylock(void)
+{
+	return sim_down_write_trylock(0);
+}
+
+static long rwsem_up_read(void)
+{
+	sim_up_read(0);
+	return -EINVAL;
+}
+
+static long rwsem_up_write(void)
+{
+	sim_up_write(0);
+	return -EINVAL;
+}
+
+static long rwsem_downgrade(void)
+{
+	sim_downgrade_write(0);
+	return -EINVAL;
+}
+
 static long syscall_getpid(void)
 {
 	return sim_syscall(SIM_SYS_getpid, 0, 0, 0);
@@ -781,6 +939,17 @@ static const struct {
 	{ "sim_mutex_lock_interruptible()", mutex_lock_int },
 	{ "sim_mutex_trylock()", mutex_trylock },
 	{ "sim_mutex_unlock()", mutex_unlock_bad },
+	{ "sim_down()", sem_down },
+	{ "sim_down_interruptible()", sem_down_int },
+	{ "sim_down_trylock()", sem_trylock },
+	{ "sim_up()", sem_up_bad },
+	{ "sim_down_read()", rwsem_down_read },
+	{ "sim_down_write()", rwsem_down_write },
+	{ "sim_down_read_trylock()", rwsem_read_trylock },
+	{ "sim_down_write_trylock()", rwsem_write_trylock },
+	{ "sim_up_read()", rwsem_up_read },
+	{ "sim_up_write()", rwsem_up_write },
+	{ "sim_downgrade_write()", rwsem_downgrade },
 	{ "sim_syscall()", syscall_getpid },
 };
 
@@ -841,6 +1010,18 @@ static void body_mutex_unlock_bad(void *unused)
 	sim_mutex_unlock(SIM_NR_MUTEX);
 }
 
+static void body_sem_up_bad(void *unused)
+{
+	sim_sleep(MS(1));
+	sim_up(SIM_NR_SEM);
+}
+
+static void body_rwsem_up_write_bad(void *unused)
+{
+	sim_sleep(MS(1));
+	sim_up_write(-1);
+}
+
 static const struct {
 	sim_body_t body;
 	const char *bug;
@@ -848,6 +1029,9 @@ static const struct {
 	{ body_wq_wake_bad, "BUG: wait queue index 64 is not in 0..63" },
 	{ body_complete_bad, "BUG: completion index -1 is not in 0..63" },
 	{ body_mutex_unlock_bad, "BUG: rt_mutex index 8 is not in 0..7" },
+	{ body_sem_up_bad, "BUG: semaphore index 8 is not in 0..7" },
+	{ body_rwsem_up_write_bad,
+	  "BUG: rw_semaphore index -1 is not in 0..7" },
 };
 
 #define NR_BAD_INDEX_BODIES \
@@ -1267,6 +1451,9 @@ static void add_unbooted(Suite *s)
 	tcase_add_test(tc, wake_without_machine_is_einval);
 	tcase_add_test(tc, signal_without_machine_is_einval);
 	tcase_add_test(tc, mutex_owner_without_machine_is_einval);
+	tcase_add_test(tc, sem_init_without_machine_is_einval);
+	tcase_add_test(tc, sem_info_without_machine_is_einval);
+	tcase_add_test(tc, rwsem_info_without_machine_is_einval);
 	tcase_add_loop_test(tc, task_call_from_outside_is_einval, 0,
 			    NR_TASK_CALLS);
 	tcase_add_test(tc, user_map_without_machine_is_zero);
@@ -1318,6 +1505,14 @@ static void add_booted(Suite *s)
 	tcase_add_test(tc, signal_out_of_range_is_einval);
 	tcase_add_test(tc, mutex_owner_past_end_is_einval);
 	tcase_add_test(tc, mutex_owner_negative_is_einval);
+	tcase_add_test(tc, sem_init_past_end_is_einval);
+	tcase_add_test(tc, sem_init_negative_count_is_einval);
+	tcase_add_test(tc, sem_init_count_past_max_is_einval);
+	tcase_add_test(tc, sem_init_owned_is_ebusy);
+	tcase_add_test(tc, sem_info_null_is_einval);
+	tcase_add_test(tc, sem_info_negative_is_einval);
+	tcase_add_test(tc, rwsem_info_null_is_einval);
+	tcase_add_test(tc, rwsem_info_past_end_is_einval);
 	tcase_add_loop_test(tc, task_call_from_outside_is_einval, 0,
 			    NR_TASK_CALLS);
 	tcase_add_test(tc, user_map_zero_len_is_zero);

@@ -29,7 +29,11 @@
  *   - a driver that claims O(1) picking (o1) does no more pick work per
  *     context switch with 500 runnable tasks than with 5;
  *   - stolen time is the idle task's idle or iowait time, and no task's;
- *     task_curr() names the running task only.
+ *     task_curr() names the running task only;
+ *   - semaphores (libsched/semaphore.c) lend priority through the
+ *     driver's pi_setprio: a SCHED_NORMAL mutex owner or rwsem writer
+ *     runs at its RT waiter's priority until it lets go; a mutex wakes
+ *     its best waiter, a counting semaphore its first.
  *
  * What a driver declares is read through kfixtures (kfix_starvation_bound,
  * kfix_pick_work, kfix_driver_o1).  Times come from the machine's own
@@ -1456,6 +1460,108 @@ static void add(Suite *s, const char *name, const TTest *test, int timeout)
 	suite_add_tcase(s, tc);
 }
 
+/* ---- semaphores ---------------------------------------------------------- */
+
+#define SEM_SETTLE_NS		MS(2)
+
+/* post_settle - queue a command for @pid, let it run (or block). */
+static void post_settle(int pid, int op, long a0)
+{
+	post(pid, op, a0, 0, 0, 0);
+	run(SEM_SETTLE_NS);
+}
+
+static unsigned long cmds_done(int pid)
+{
+	return info(pid).cmds_done;
+}
+
+/*
+ * inherits - a SCHED_NORMAL "holder" takes harness semaphore (or
+ * rw_semaphore) 0 with @take; a SCHED_FIFO @rt "waiter" blocks on it
+ * with @wait: the holder runs at prio 99 - @rt, its policy still
+ * SCHED_NORMAL; @release lets the waiter in and drops the holder back
+ * into the SCHED_NORMAL range (100 or more).
+ */
+static void inherits(int i, int take, int wait, int release, int rt)
+{
+	int holder, waiter;
+
+	conf_boot(i);
+	holder = spawn("holder", SIM_SCHED_NORMAL, 0, 0, "0", NULL, NULL);
+	waiter = spawn("waiter", SIM_SCHED_FIFO, rt, 0, "0", NULL, NULL);
+	post_settle(holder, take, 0);
+	post_settle(waiter, wait, 0);
+	conf_assert(cmds_done(waiter) == 0, "the waiter did not block");
+	conf_assert(info(holder).prio == 99 - rt &&
+		    info(holder).policy == SIM_SCHED_NORMAL,
+		    "holder at prio %d policy %d, not %d SCHED_NORMAL",
+		    info(holder).prio, info(holder).policy, 99 - rt);
+	post_settle(holder, release, 0);
+	conf_assert(cmds_done(waiter) == 1, "the waiter was not let in");
+	conf_assert(info(holder).prio >= 100, "holder still at prio %d",
+		    info(holder).prio);
+}
+
+/* A mutex's owner runs at its FIFO 50 waiter's prio 49 until up(). */
+START_TEST(sem_owner_inherits_rt_waiter)
+{
+	inherits(_i, SIM_CMD_SEM_DOWN, SIM_CMD_SEM_DOWN, SIM_CMD_SEM_UP, 50);
+}
+END_TEST
+
+/* An rw_semaphore's writer runs at its FIFO 70 reader's prio 29. */
+START_TEST(rwsem_writer_inherits_rt_waiter)
+{
+	inherits(_i, SIM_CMD_RWSEM_DOWN_WRITE, SIM_CMD_RWSEM_DOWN_READ,
+		 SIM_CMD_RWSEM_UP_WRITE, 70);
+}
+END_TEST
+
+/*
+ * Wake-up order.  A SCHED_FIFO 90 holder; "first" (FIFO 10) then
+ * "second" (FIFO 50) wait.  On a mutex (init_MUTEX) up() hands it to
+ * second, the better; on a semaphore of count 2 (both units held) to
+ * first, which came first.
+ */
+static void wake_order(int i, int count, int want_first)
+{
+	int h1, h2, first, second;
+
+	conf_boot(i);
+	conf_assert(sim_sem_init(0, count) == 0, "sim_sem_init: %s",
+		    sim_error());
+	h1 = spawn("h1", SIM_SCHED_FIFO, 90, 0, "0", NULL, NULL);
+	h2 = spawn("h2", SIM_SCHED_FIFO, 90, 0, "0", NULL, NULL);
+	first = spawn("first", SIM_SCHED_FIFO, 10, 0, "0", NULL, NULL);
+	second = spawn("second", SIM_SCHED_FIFO, 50, 0, "0", NULL, NULL);
+	post_settle(h1, SIM_CMD_SEM_DOWN, 0);
+	if (count > 1)
+		post_settle(h2, SIM_CMD_SEM_DOWN, 0);
+	post_settle(first, SIM_CMD_SEM_DOWN, 0);
+	post_settle(second, SIM_CMD_SEM_DOWN, 0);
+	conf_assert(cmds_done(first) == 0 && cmds_done(second) == 0,
+		    "a waiter did not block");
+	post_settle(h1, SIM_CMD_SEM_UP, 0);
+	conf_assert(cmds_done(first) == !!want_first &&
+		    cmds_done(second) == !want_first,
+		    "count %d: first %lu, second %lu done; wanted %s", count,
+		    cmds_done(first), cmds_done(second),
+		    want_first ? "first" : "second");
+}
+
+START_TEST(sem_mutex_wakes_best_waiter)
+{
+	wake_order(_i, 1, 0);
+}
+END_TEST
+
+START_TEST(sem_counting_wakes_first_waiter)
+{
+	wake_order(_i, 2, 1);
+}
+END_TEST
+
 static Suite *conformance_suite(void)
 {
 	Suite *s = suite_create("conformance");
@@ -1482,6 +1588,10 @@ static Suite *conformance_suite(void)
 	add(s, "pick_cost", pick_cost_independent_of_nr_running, 30);
 	add(s, "steal", steal_time_is_idle_iowait_or_steal, 10);
 	add(s, "task_curr", task_curr_only_of_the_running_task, 10);
+	add(s, "sem_inherit", sem_owner_inherits_rt_waiter, 10);
+	add(s, "rwsem_inherit", rwsem_writer_inherits_rt_waiter, 10);
+	add(s, "sem_mutex_order", sem_mutex_wakes_best_waiter, 10);
+	add(s, "sem_counting_order", sem_counting_wakes_first_waiter, 10);
 	return s;
 }
 

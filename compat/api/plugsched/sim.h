@@ -25,7 +25,8 @@
  * sim_error().  A task-context function called from outside the machine
  * does nothing and answers -EINVAL likewise; called inside the machine
  * but not from a task (an interrupt, an idle task), or naming a wait
- * queue, completion or rt_mutex that does not exist, it is a kernel BUG:
+ * queue, completion, rt_mutex, semaphore or rw_semaphore that does not
+ * exist, it is a kernel BUG:
  * the machine reports it and the run is over.
  */
 #ifndef _PLUGSCHED_SIM_H
@@ -362,13 +363,24 @@ enum sim_cmd_op {
 				 * 0, -EINTR (signal), -EDEADLK */
 	SIM_CMD_MUTEX_TRYLOCK,	/* a0: index; result 1 taken, 0 not */
 	SIM_CMD_MUTEX_UNLOCK,	/* a0: index; result 0 */
+	SIM_CMD_SEM_DOWN,	/* a0: harness semaphore index; result 0 */
+	SIM_CMD_SEM_DOWN_INT,	/* a0: index; result 0, -EINTR (signal) */
+	SIM_CMD_SEM_TRYLOCK,	/* a0: index; result 0 taken, 1 not */
+	SIM_CMD_SEM_UP,		/* a0: index; result 0 */
+	SIM_CMD_RWSEM_DOWN_READ,	/* a0: harness rw_semaphore index */
+	SIM_CMD_RWSEM_DOWN_WRITE,	/* a0: index */
+	SIM_CMD_RWSEM_READ_TRYLOCK,	/* a0: index; result 1 taken, 0 not */
+	SIM_CMD_RWSEM_WRITE_TRYLOCK,	/* a0: index; result 1 taken, 0 not */
+	SIM_CMD_RWSEM_UP_READ,		/* a0: index */
+	SIM_CMD_RWSEM_UP_WRITE,		/* a0: index */
+	SIM_CMD_RWSEM_DOWNGRADE,	/* a0: index; downgrade_write() */
 };
-#define SIM_CMD_LAST		SIM_CMD_MUTEX_UNLOCK
+#define SIM_CMD_LAST		SIM_CMD_RWSEM_DOWNGRADE
 
 /*
  * Queue a command for a script task and wake it; 0 or -ESRCH/-EINVAL (an
- * unknown command, or a wait queue, completion or rt_mutex index out of
- * range: checked here, not when the task runs it).
+ * unknown command, or a wait queue, completion, rt_mutex, semaphore or
+ * rw_semaphore index out of range: checked here, not when the task runs it).
  */
 int sim_cmd(int pid, int op, long a0, long a1, long a2, long a3);
 /*
@@ -431,6 +443,65 @@ void sim_mutex_unlock(int idx);
  * run to take it yet; -EINVAL for a bad index.
  */
 int sim_mutex_owner(int idx, int *pending);
+
+/*
+ * Harness semaphores (libsched/semaphore.c, docs/semaphores.md), by
+ * index 0..SIM_NR_SEM-1, each init_MUTEX() at boot.  As 2.6.10's
+ * down(), down_interruptible() (-EINTR on a signal), down_trylock() (0
+ * taken, 1 not) and up(), any task may up().  A semaphore of count 0 or
+ * 1 is a mutex: its owner, the task whose down() took it, inherits the
+ * priority of its waiters, and up() hands it to the best waiter; one of
+ * a higher count is a counting semaphore: no owner, FIFO hand-over.  A
+ * task exiting as a semaphore's owner (or an rw_semaphore's writer) is
+ * a BUG, reported.
+ */
+#define SIM_NR_SEM	8
+#define SIM_SEM_MAX	65536		/* the highest count to init */
+void sim_down(int idx);
+int sim_down_interruptible(int idx);
+int sim_down_trylock(int idx);
+void sim_up(int idx);
+
+/*
+ * From outside: sema_init() semaphore @idx with @count (0..SIM_SEM_MAX)
+ * units; 0, -EINVAL, -EBUSY while a task holds it as owner or waits.
+ */
+int sim_sem_init(int idx, int count);
+
+struct sim_sem_info {
+	int count;		/* units free */
+	int counting;		/* 1: counting semaphore; 0: a mutex */
+	int owner;		/* pid of a mutex's owner, 0: none */
+	int waiters;		/* tasks waiting */
+};
+
+/* From outside: semaphore @idx now; 0 or -EINVAL. */
+int sim_sem_info(int idx, struct sim_sem_info *info);
+
+/*
+ * Harness rw_semaphores (<linux/rwsem.h>), 0..SIM_NR_RWSEM-1, unlocked
+ * at boot.  Readers share one, a writer holds it alone and inherits the
+ * priority of its waiters; waiters are served in the order they came,
+ * and a waiting writer makes new readers wait (2.6.10's generic rwsem).
+ * The trylocks answer 1 taken, 0 not.
+ */
+#define SIM_NR_RWSEM	8
+void sim_down_read(int idx);
+void sim_down_write(int idx);
+int sim_down_read_trylock(int idx);
+int sim_down_write_trylock(int idx);
+void sim_up_read(int idx);
+void sim_up_write(int idx);
+void sim_downgrade_write(int idx);
+
+struct sim_rwsem_info {
+	int readers;		/* readers holding it */
+	int writer;		/* pid of the writer holding it, 0: none */
+	int waiters;		/* tasks waiting */
+};
+
+/* From outside: rw_semaphore @idx now; 0 or -EINVAL. */
+int sim_rwsem_info(int idx, struct sim_rwsem_info *info);
 
 /* System calls of the current task, by number. */
 enum sim_syscall {
@@ -605,6 +676,14 @@ int sim_sched_group(int cpu, int level, int group,
  * trylock, blocked, blockedwake, locked: lock @arg's status digit is 0,
  * 1, 2, 3, 4; unlockedbkl, blockedbkl, lockedbkl: the big lock's; opcodeeq/
  * lt/gt and eventeq/lt/gt compare the opcode and the event stamp.
+ *
+ * Semaphores (ours, docs/semaphores.md): SIM_RTTEST_LOCKS semaphores
+ * (init_MUTEX) and as many rw_semaphores, numbered apart from the
+ * locks.  Commands, @arg the semaphore: down, downint, downtrylock
+ * (-EAGAIN, -11, when busy), up; downread, downwrite, upread, upwrite,
+ * downgrade.  Tests, @arg the semaphore: semunlocked, semblocked,
+ * semlocked (status 0, 2, 4); rwunlocked, rwblocked, rwwritelocked,
+ * rwreadlocked (0, 2, 4, 5).
  */
 #define SIM_RTTEST_THREADS	8
 #define SIM_RTTEST_LOCKS	8
@@ -617,6 +696,8 @@ struct sim_rttest_status {
 	int normal_prio;	/* N */
 	int mutexes[SIM_RTTEST_LOCKS];	/* 0 unlocked .. 4 locked */
 	int bkl;
+	int sems[SIM_RTTEST_LOCKS];	/* 0, 1, 2 blocked, 4 held */
+	int rwsems[SIM_RTTEST_LOCKS];	/* the same, 5 held to read */
 };
 
 /* Start the tester on the booted machine: 0, -EINVAL, -EBUSY (running). */

@@ -26,6 +26,10 @@ struct task_struct;
  * @owner: the owner, or the pending owner, NULL when free
  * @pending: @owner was handed the lock at unlock and has not run to
  *	take it: a better task may steal it meanwhile
+ * @sem: the PI part of a semaphore (<asm/semaphore.h>, <linux/rwsem.h>),
+ *	whose code decides who holds it: it may have waiters and no
+ *	owner (held by readers, by a counting semaphore's holders, or
+ *	locked at init), and then there is nobody to boost
  * @name: for reports
  */
 struct rt_mutex {
@@ -33,6 +37,7 @@ struct rt_mutex {
 	struct list_head wait_list;
 	struct task_struct *owner;
 	int pending;
+	int sem;
 	const char *name;
 };
 
@@ -74,6 +79,27 @@ static inline int rt_mutex_is_locked(struct rt_mutex *lock)
 extern int rt_mutex_getprio(struct task_struct *p);
 /* After @p's normal priority changed (setscheduler, nice): re-apply. */
 extern void rt_mutex_adjust_pi(struct task_struct *p);
+
+/*
+ * For the semaphores (libsched/semaphore.c), which keep their own
+ * count and hand the lock over themselves, under lock->wait_lock with
+ * interrupts off: current queues a waiter in priority order and lends
+ * its priority along the chain (a cycle back to current is a deadlock:
+ * a BUG when @state is TASK_UNINTERRUPTIBLE, a warning otherwise; the
+ * walk drops and retakes wait_lock); a waiter leaves (signal) or is
+ * handed the lock (->task cleared, its task no longer blocked); and the
+ * lock changes owner, the old owner stops inheriting and the new one
+ * inherits from the top waiter.  Those two return a task, referenced,
+ * whose chain the caller walks with rt_mutex_adjust_chain() once it
+ * dropped wait_lock (NULL: nothing to walk).
+ */
+extern void rt_mutex_block(struct rt_mutex *lock,
+			   struct rt_mutex_waiter *waiter, long state);
+extern struct task_struct *rt_mutex_dequeue(struct rt_mutex *lock,
+					    struct rt_mutex_waiter *waiter);
+extern struct task_struct *rt_mutex_set_owner(struct rt_mutex *lock,
+					      struct task_struct *owner);
+extern void rt_mutex_adjust_chain(struct task_struct *task);
 
 /*
  * The wait loop calls schedule_rt_mutex(lock) to sleep; a tester may
