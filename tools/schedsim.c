@@ -14,7 +14,7 @@
  *	--suite=DIR		every workload of DIR on every driver, and
  *				a scoreboard
  *	--script=FILE.tst	an rt-mutex tester script instead
- *	--trace=FILE.txt|.json	the scheduling events of the run
+ *	--trace=FILE.txt|.json|.dat	the scheduling events of the run
  *
  * Every input is checked before the machine boots; every output file is
  * written beside its destination and renamed into place only when the
@@ -127,8 +127,11 @@ static void usage(FILE *out)
 		"                   and a scoreboard of the periodic tasks\n"
 		"  --trace=FILE     write the run's scheduling events to FILE:\n"
 		"                   FILE.txt ftrace text (Perfetto opens it),\n"
-		"                   FILE.json Chrome/Perfetto JSON events; with\n"
-		"                   --compare one FILE-DRIVER.ext per driver\n"
+		"                   FILE.json Chrome/Perfetto JSON events,\n"
+		"                   FILE.dat trace-cmd's trace.dat "
+		"(KernelShark);\n"
+		"                   with --compare one FILE-DRIVER.ext per "
+		"driver\n"
 		"  --schedstat      add /proc/schedstat at the end\n"
 		"other:\n"
 		"  --list-tunables  print the chosen driver's tunables\n"
@@ -400,8 +403,9 @@ static void parse_options(int argc, char **argv, struct options *o)
 		case 'T':
 			if (trace_format_of(optarg) == TRACE_BAD)
 				die_usage("--trace: '%s' does not end in .txt "
-					  "(ftrace text) or .json "
-					  "(Chrome/Perfetto JSON)", optarg);
+					  "(ftrace text), .json "
+					  "(Chrome/Perfetto JSON) or .dat "
+					  "(trace-cmd)", optarg);
 			o->rc.trace = optarg;
 			break;
 		case 'P':

@@ -5,8 +5,9 @@
  * its length.  The JSON form streams as it is; the ftrace text starts
  * with a header that counts its lines, so its lines go to a scratch
  * file beside the destination (unlinked at once) and are copied after
- * the header at the end.  Both writers keep, per CPU, the task current
- * there: the task column of an ftrace line, the open run of a JSON row.
+ * the header at the end; trace.dat is tracedat.c's.  The writers keep,
+ * per CPU, the task current there: the task column of an ftrace line,
+ * the open run of a JSON row, the common_pid of a trace.dat event.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -18,6 +19,7 @@
 #include <plugsched/sim.h>
 
 #include "trace.h"
+#include "tracedat.h"
 
 #define NSEC_PER_USEC	1000ULL
 #define NSEC_PER_SEC	1000000000ULL
@@ -54,6 +56,7 @@ struct trace {
 	int nr_json;		/* JSON: events written, for the commas */
 	int failed;		/* an event could not be made: out of memory */
 	struct current *curr;	/* per CPU */
+	struct tracedat *dat;	/* trace.dat: its writer */
 };
 
 enum trace_format trace_format_of(const char *path)
@@ -66,6 +69,8 @@ enum trace_format trace_format_of(const char *path)
 		return TRACE_TXT;
 	if (!strcmp(dot, ".json"))
 		return TRACE_JSON;
+	if (!strcmp(dot, ".dat"))
+		return TRACE_DAT;
 	return TRACE_BAD;
 }
 
@@ -340,6 +345,12 @@ struct trace *trace_start(struct out_file *out, char *err, size_t len)
 		t->f = t->spool.f;
 		return t;
 	}
+	if (t->format == TRACE_DAT) {
+		t->dat = tracedat_start(out, t->nr_cpus, err, len);
+		if (!t->dat)
+			goto fail;
+		return t;
+	}
 	fputs("{\"traceEvents\":[", t->f);
 	if (json_metadata(t, t->nr_cpus))
 		goto oom;
@@ -368,6 +379,13 @@ void trace_event(const struct sim_trace_event *ev, void *arg)
 		write_txt_event(t, ev);
 		return;
 	}
+	if (t->format == TRACE_DAT) {
+		c = &t->curr[ev->cpu];
+		t->failed |= tracedat_event(t->dat, ev, c->pid);
+		if (ev->type == SIM_TRACE_SWITCH)
+			set_task(c, ev->cpu, ev->next_pid, ev->next_comm);
+		return;
+	}
 	if (ev->type != SIM_TRACE_SWITCH) {
 		t->failed |= json_instant(t, ev);
 		return;
@@ -386,7 +404,8 @@ void trace_event(const struct sim_trace_event *ev, void *arg)
  */
 int trace_failed(const struct trace *t)
 {
-	return t->failed || t->out->err || t->spool.err;
+	return t->failed || t->out->err || t->spool.err ||
+	       (t->dat && tracedat_error(t->dat));
 }
 
 /* The ftrace text: the header, then the lines from the scratch file. */
@@ -404,6 +423,20 @@ static int end_json(struct trace *t, unsigned long long end_ns)
 		ret = json_run(t, cpu, &t->curr[cpu], end_ns);
 	fputs("],\"displayTimeUnit\":\"ns\"}\n", t->f);
 	return ret;
+}
+
+/* trace.dat: the whole file, or after a failed write only its reason. */
+static void end_dat(struct trace *t)
+{
+	int err = tracedat_error(t->dat);
+
+	if (err && !t->out->err)
+		t->out->err = err;	/* the reason, at commit */
+	if (!trace_failed(t))
+		t->failed = tracedat_end(t->dat);
+	else
+		tracedat_free(t->dat);
+	t->dat = NULL;
 }
 
 /**
@@ -426,6 +459,8 @@ int trace_end(struct trace *t, unsigned long long end_ns, char *err,
 
 	if (!trace_failed(t) && t->format == TRACE_TXT)
 		end_txt(t);
+	else if (t->format == TRACE_DAT)
+		end_dat(t);
 	else if (!trace_failed(t))
 		t->failed = end_json(t, end_ns);
 	if (t->spool.err && !t->out->err)
@@ -446,6 +481,7 @@ void trace_discard(struct trace *t)
 	if (!t)
 		return;
 	out_abort(&t->spool);
+	tracedat_free(t->dat);
 	free(t->curr);
 	free(t);
 }

@@ -10,7 +10,10 @@
  *		timeline;
  *	.json	Chrome/Perfetto JSON events: one row per CPU, a complete
  *		event per run of a task, instants for wake-ups and
- *		migrations.
+ *		migrations;
+ *	.dat	trace-cmd's trace.dat (version 6, tracedat.h): the same
+ *		events as the ftrace text, with their format files, for
+ *		trace-cmd report, KernelShark, Perfetto and LISA.
  *
  * The file itself is an output of tools/output.h: opened before the
  * machine boots, committed by the caller once the whole run is over.
@@ -28,6 +31,7 @@ enum trace_format {
 	TRACE_BAD = -1,
 	TRACE_TXT,
 	TRACE_JSON,
+	TRACE_DAT,
 };
 
 struct trace;

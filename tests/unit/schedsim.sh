@@ -244,7 +244,7 @@ bad --hz=5
 bad --seed=-3
 bad --bogus
 bad extra-argument
-bad --trace="$tmp/trace.dat"
+bad --trace="$tmp/trace.ctf"
 bad --trace="$tmp/trace"
 bad --cpus=2 --smt=3
 bad --cpus=4 --nodes=3
