@@ -1606,6 +1606,10 @@ int sim_task_info(int pid, struct sim_task_info *info)
 		info->stime = st->final_stime;
 		info->nvcsw = st->final_nvcsw;
 		info->nivcsw = st->final_nivcsw;
+		info->policy = st->final_policy;
+		info->rt_priority = st->final_rt_priority;
+		info->static_prio = st->final_static_prio;
+		info->nice = st->final_nice;
 		return 0;
 	}
 	info->cpu = task_cpu(p);

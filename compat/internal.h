@@ -146,6 +146,8 @@ struct sim_task {
 	int exit_code;
 	unsigned long final_utime, final_stime, final_nvcsw, final_nivcsw;
 	int final_cpu;
+	/* what it last ran with: its info still says so once it exited */
+	int final_policy, final_rt_priority, final_static_prio, final_nice;
 };
 
 /* Work for init (pid 1), queued by the harness. */

@@ -321,6 +321,10 @@ void sim_do_exit(int code)
 	st->final_nvcsw = p->nvcsw;
 	st->final_nivcsw = p->nivcsw;
 	st->final_cpu = task_cpu(p);
+	st->final_policy = p->policy;
+	st->final_rt_priority = p->rt_priority;
+	st->final_static_prio = p->static_prio;
+	st->final_nice = task_nice(p);
 	st->exited = 1;
 	if (p->mm)
 		sim_mm_put(p->mm);

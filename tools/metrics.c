@@ -5,8 +5,10 @@
  * task to the context switch that puts it on a CPU, taken from the
  * machine's trace events as they happen.  A task woken while it is
  * still on its CPU (it had set its state but not yet called schedule())
- * never waited, and gives no sample.  Everything else is read from the
- * task and CPU state when the run ends.
+ * never waited, and gives no sample; nor does a wake-up whose task has
+ * not run yet when the run ends.  Everything else is read from the task
+ * and CPU state when the run ends: for a task that exited, the policy
+ * and priorities it had when it exited (the machine keeps them).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -231,6 +233,21 @@ int metrics_merge_latencies(const struct run_metrics *m,
 	return 0;
 }
 
+/**
+ * metrics_wakeups - the successful wake-ups (try_to_wake_up()) of every
+ * task of @m: the count each table shows.  A wake-up is a latency sample
+ * too unless its task was still on its CPU or had not run by the end.
+ */
+unsigned long metrics_wakeups(const struct run_metrics *m)
+{
+	unsigned long n = 0;
+	int i;
+
+	for (i = 0; i < m->nr_tasks; i++)
+		n += m->tasks[i].wakeups;
+	return n;
+}
+
 /* Hand the samples of @ps over to @t, sorted, with their percentiles. */
 static void take_latencies(struct task_metrics *t, struct pid_state *ps)
 {
@@ -247,6 +264,20 @@ static void take_latencies(struct task_metrics *t, struct pid_state *ps)
 	t->lat.p95 = metrics_percentile(t->lat_ns, n, 95);
 	t->lat.p99 = metrics_percentile(t->lat_ns, n, 99);
 	t->lat.max = t->lat_ns[n - 1];
+}
+
+/*
+ * Did the task ask for CPU time?  It did if it used some, or if it is
+ * still waiting for a CPU at the end: it may never have had one.  A task
+ * that only ran to go to sleep (or to wait on a lock, a condition) used
+ * none and asked for none; its wait before that first run is latency,
+ * not a share it was denied.
+ */
+static int wanted_cpu(const struct sim_task_info *info)
+{
+	if (info->runtime_ns)
+		return 1;
+	return (info->state == 'R' || info->state == 'Q') && info->wait_ns;
 }
 
 static void fill_task(struct run_metrics *m, struct task_metrics *t,
@@ -268,6 +299,7 @@ static void fill_task(struct run_metrics *m, struct task_metrics *t,
 		t->switches = info.switches;
 		t->migrations = info.migrations;
 		t->wakeups = info.wakeups;
+		t->wanted_cpu = wanted_cpu(&info);
 	}
 	t->wl_task = in->task;
 	t->periodic = run->wl->tasks[in->task].periodic;
@@ -298,8 +330,9 @@ static struct fairness_group *fair_group(struct run_metrics *m, int nice)
 
 /*
  * Jain's index (sum x)^2 / (n * sum x^2) of the CPU share of the
- * SCHED_NORMAL tasks of each nice level that has two or more; 1 is
- * perfectly fair, 1/n is one task taking everything.
+ * SCHED_NORMAL tasks that wanted a CPU, for each nice level that has two
+ * or more of them; 1 is perfectly fair, 1/n is one task taking
+ * everything.
  */
 static int compute_fairness(struct run_metrics *m)
 {
@@ -314,7 +347,8 @@ static int compute_fairness(struct run_metrics *m)
 	if (!m->fair || !sum || !sum2)
 		goto oom;
 	for (i = 0; i < m->nr_tasks; i++) {
-		if (m->tasks[i].policy != SIM_SCHED_NORMAL)
+		if (m->tasks[i].policy != SIM_SCHED_NORMAL ||
+		    !m->tasks[i].wanted_cpu)
 			continue;
 		g = fair_group(m, m->tasks[i].nice);
 		if (!g) {
@@ -453,7 +487,7 @@ static void print_task_row(FILE *out, const struct task_metrics *t)
 		snprintf(missed, sizeof(missed), "%lu/%lu", t->missed,
 			 t->periods);
 	fprintf(out, "%6d %-15s %-5s %4d %9.1f %9.1f %9.1f %7lu %5lu %6lu "
-		"%8.1f %8.1f %8.1f %9.1f %9s\n", t->pid, t->name,
+		"%10.3f %10.3f %10.3f %10.3f %9s\n", t->pid, t->name,
 		wl_policy_name(t->policy) + 6,
 		t->policy == SIM_SCHED_NORMAL ? t->nice : t->rt_priority,
 		ms(t->runtime_ns), ms(t->wait_ns), ms(t->sleep_ns),
@@ -466,7 +500,8 @@ static void print_summary(FILE *out, const struct run_metrics *m)
 	int i;
 
 	fprintf(out, "\nfairness (Jain's index of CPU share while "
-		"runnable, SCHED_OTHER tasks of equal nice):");
+		"runnable, SCHED_OTHER tasks of equal nice that wanted a "
+		"CPU):");
 	for (i = 0; i < m->nr_fair; i++)
 		fprintf(out, " nice %d (%d tasks): %.3f;", m->fair[i].nice,
 			m->fair[i].nr_tasks, m->fair[i].jain);
@@ -490,8 +525,8 @@ void metrics_print_text(FILE *out, const struct run_metrics *m)
 		m->nr_cpus == 1 ? "" : "s", m->hz, m->seed,
 		m->duration_ns / 1e9, m->workload[0] ? ", workload " : "",
 		m->workload);
-	fprintf(out, "\n%6s %-15s %-5s %4s %9s %9s %9s %7s %5s %6s %8s %8s "
-		"%8s %9s %9s\n", "PID", "TASK", "POL", "PRIO", "CPU(ms)",
+	fprintf(out, "\n%6s %-15s %-5s %4s %9s %9s %9s %7s %5s %6s %10s %10s "
+		"%10s %10s %9s\n", "PID", "TASK", "POL", "PRIO", "CPU(ms)",
 		"WAIT(ms)", "SLEEP(ms)", "SWITCH", "MIGR", "WAKEUP",
 		"LAT50(us)", "LAT95", "LAT99", "LATMAX", "MISSED");
 	for (i = 0; i < m->nr_tasks; i++)
@@ -568,7 +603,7 @@ void metrics_print_compare(FILE *out, const struct run_metrics *m, int nr)
 			t = find_task(&m[d], m[0].tasks[i].name,
 				      occurrence(&m[0], i));
 			if (t)
-				snprintf(cell, sizeof(cell), "%.0f/%.0f/%.0f",
+				snprintf(cell, sizeof(cell), "%.0f/%.0f/%.3f",
 					 ms(t->runtime_ns), ms(t->wait_ns),
 					 us(t->lat.p99));
 			else

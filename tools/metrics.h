@@ -28,11 +28,13 @@ struct lat_stats {
 struct task_metrics {
 	int pid;
 	char name[16];
-	int policy;		/* SIM_SCHED_* */
+	int policy;		/* SIM_SCHED_*, the last it ran with */
 	int nice;
 	int rt_priority;
+	int wanted_cpu;		/* used CPU time, or still waits for it */
 	unsigned long long runtime_ns, wait_ns, sleep_ns;
-	unsigned long switches, migrations, wakeups;
+	unsigned long switches, migrations;
+	unsigned long wakeups;	/* successful try_to_wake_up()s */
 	struct lat_stats lat;	/* wake-up to first run on a CPU */
 	unsigned long long *lat_ns;	/* every sample, sorted */
 	int wl_task;		/* index of its rt-app task */
@@ -75,7 +77,8 @@ struct run_metrics {
 	struct task_metrics *tasks;	/* workload tasks, by pid */
 	int nr_tasks;
 	struct cpu_metrics *cpus;
-	struct fairness_group *fair;	/* SCHED_NORMAL tasks by nice */
+	struct fairness_group *fair;	/* SCHED_NORMAL tasks by nice that
+					 * wanted a CPU */
 	int nr_fair;
 	double fairness;	/* the lowest group's index; 1: no group */
 	double throughput;	/* workload loops finished per second */
@@ -106,6 +109,8 @@ int metrics_merge_latencies(const struct run_metrics *m,
 			    int (*want)(const struct task_metrics *t,
 					void *arg),
 			    void *arg, struct lat_set *set);
+/* The wake-ups of every task of @m: what each table calls wake-ups. */
+unsigned long metrics_wakeups(const struct run_metrics *m);
 /* The nearest-rank percentile @pct of sorted @v[@n]; 0 when @n is 0. */
 unsigned long long metrics_percentile(const unsigned long long *v,
 				      unsigned long n, int pct);

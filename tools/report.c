@@ -127,17 +127,29 @@ static void put_text_n(FILE *f, const char *s, size_t max)
 
 #define put_text(f, field)	put_text_n((f), (field), sizeof(field))
 
-/* @ns with a unit that keeps three or four significant digits. */
+/* The longest fmt_ns(): a 20-digit title and "18446744073.710 s". */
+#define NS_CELL_LEN	64
+
+/*
+ * @ns for a table cell: three or four significant digits, which fit the
+ * page, and the exact figure (the machine measures in ns) on hover.
+ */
 static const char *fmt_ns(char *buf, size_t len, unsigned long long ns)
 {
+	int n = snprintf(buf, len, "<span title=\"%llu ns\">", ns);
+
 	if (ns < NSEC_PER_USEC)
-		snprintf(buf, len, "%llu ns", ns);
+		n += snprintf(buf + n, len - n, "%llu ns", ns);
 	else if (ns < NSEC_PER_MSEC)
-		snprintf(buf, len, "%.2f &micro;s", (double)ns / NSEC_PER_USEC);
+		n += snprintf(buf + n, len - n, "%.2f &micro;s",
+			      (double)ns / NSEC_PER_USEC);
 	else if (ns < NSEC_PER_SEC)
-		snprintf(buf, len, "%.2f ms", (double)ns / NSEC_PER_MSEC);
+		n += snprintf(buf + n, len - n, "%.2f ms",
+			      (double)ns / NSEC_PER_MSEC);
 	else
-		snprintf(buf, len, "%.3f s", (double)ns / NSEC_PER_SEC);
+		n += snprintf(buf + n, len - n, "%.3f s",
+			      (double)ns / NSEC_PER_SEC);
+	snprintf(buf + n, len - n, "</span>");
 	return buf;
 }
 
@@ -946,7 +958,7 @@ static void lat_curve(struct page *p, int ri, int lo, int hi)
 	}
 	fprintf(p->f, "H%d\"><title>", CHART_LEFT + PLOT_W);
 	put_text(p->f, p->runs[ri].cpusched);
-	fprintf(p->f, ": %lu wake-ups</title></path>\n", l->n);
+	fprintf(p->f, ": %lu latency samples</title></path>\n", l->n);
 }
 
 static void driver_legend(struct page *p, int y)
@@ -968,10 +980,13 @@ static void driver_legend(struct page *p, int y)
 
 static void lat_table(struct page *p)
 {
-	char b[4][32], mx[32];
+	char b[4][NS_CELL_LEN], mx[NS_CELL_LEN];
 	int i;
 
-	fputs("<table class=\"num\"><tr><th>driver</th><th>wake-ups</th>"
+	fputs("<table class=\"num\"><tr><th>driver</th><th title=\"successful"
+	      " try_to_wake_up()s, as in the summary and task tables\">"
+	      "wake-ups</th><th title=\"wake-ups of a task off its CPU that"
+	      " ran before the run ended\">samples</th>"
 	      "<th title=\"on a CPU in the same nanosecond\">ran at once</th>"
 	      "<th>p50</th><th>p95</th><th>p99</th><th>max</th></tr>\n",
 	      p->f);
@@ -984,8 +999,9 @@ static void lat_table(struct page *p)
 		fprintf(p->f, "<tr><td style=\"color:%s\">",
 			driver_colour[i % NR_DRIVER_COLOURS]);
 		put_text(p->f, p->runs[i].cpusched);
-		fprintf(p->f, "</td><td>%lu</td><td>%.1f%%</td><td>%s</td>"
-			"<td>%s</td><td>%s</td><td>%s</td></tr>\n", l->n,
+		fprintf(p->f, "</td><td>%lu</td><td>%lu</td><td>%.1f%%</td>"
+			"<td>%s</td><td>%s</td><td>%s</td><td>%s</td></tr>\n",
+			metrics_wakeups(&p->runs[i]), l->n,
 			l->n ? 100.0 * zero / l->n : 0.0,
 			fmt_ns(b[0], sizeof(b[0]), percentile(l, 50)),
 			fmt_ns(b[1], sizeof(b[1]), percentile(l, 95)),
@@ -1129,14 +1145,13 @@ static void draw_share(struct page *p)
 static void summary_row(struct page *p, int ri)
 {
 	const struct run_metrics *r = &p->runs[ri];
-	unsigned long sw = 0, mig = 0, wake = 0, periods = 0, missed = 0;
-	char b[4][32];
+	unsigned long sw = 0, mig = 0, periods = 0, missed = 0;
+	char b[4][NS_CELL_LEN];
 	int i;
 
 	for (i = 0; i < r->nr_tasks; i++) {
 		sw += r->tasks[i].switches;
 		mig += r->tasks[i].migrations;
-		wake += r->tasks[i].wakeups;
 		periods += r->tasks[i].periods;
 		missed += r->tasks[i].missed;
 	}
@@ -1148,7 +1163,7 @@ static void summary_row(struct page *p, int ri)
 		"<td>%s</td><td>%s</td><td>%s</td><td>%s</td><td>%llu</td>"
 		"</tr>\n", r->failed ? " <b class=\"bad\">failed</b>" : "",
 		r->fairness, r->throughput, 100 * r->utilisation, sw, mig,
-		wake, missed, periods,
+		metrics_wakeups(r), missed, periods,
 		fmt_ns(b[0], sizeof(b[0]), percentile(&p->lat[ri], 50)),
 		fmt_ns(b[1], sizeof(b[1]), percentile(&p->lat[ri], 95)),
 		fmt_ns(b[2], sizeof(b[2]), percentile(&p->lat[ri], 99)),
@@ -1200,7 +1215,7 @@ static int cmp_task_pid(const void *a, const void *b)
 static void task_row(struct page *p, const struct run_metrics *r,
 		     const struct task_metrics *t)
 {
-	char pol[32], b[4][32];
+	char pol[32], b[4][NS_CELL_LEN];
 
 	fprintf(p->f, "<tr><td>%d</td><td class=\"name\">", t->pid);
 	put_text(p->f, t->name);

@@ -562,7 +562,11 @@ struct sim_task_info {
 	int exit_code;
 };
 
-/* 0, or -ESRCH.  Exited tasks stay readable until sim_shutdown(). */
+/*
+ * 0, or -ESRCH.  Exited tasks stay readable until sim_shutdown(): state
+ * 'Z', and the policy, rt_priority, static_prio and nice they had when
+ * they exited (prio 0).
+ */
 int sim_task_info(int pid, struct sim_task_info *info);
 /* The number of workload tasks; the pids of the first @max in @pids. */
 int sim_task_pids(int *pids, int max);
