@@ -13,7 +13,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <jansson.h>
 
 #include "grow.h"
 #include "metrics.h"
@@ -636,57 +635,80 @@ void metrics_print_compare(FILE *out, const struct run_metrics *m, int nr)
 	fprintf(out, "\n");
 }
 
-static json_t *lat_json(const struct lat_stats *l)
+static struct json_object *lat_json(const struct lat_stats *l)
 {
-	return json_pack("{s:I, s:I, s:I, s:I, s:I}", "count",
-			 (json_int_t)l->count, "p50", (json_int_t)l->p50,
-			 "p95", (json_int_t)l->p95, "p99", (json_int_t)l->p99,
-			 "max", (json_int_t)l->max);
+	struct json_object *o = json_object_new_object();
+
+	jo_add_int(o, "count", l->count);
+	jo_add_int(o, "p50", l->p50);
+	jo_add_int(o, "p95", l->p95);
+	jo_add_int(o, "p99", l->p99);
+	jo_add_int(o, "max", l->max);
+	return o;
 }
 
-static json_t *task_json(const struct task_metrics *t)
+static struct json_object *task_json(const struct task_metrics *t)
 {
-	json_t *o;
+	struct json_object *o = json_object_new_object();
 
-	o = json_pack("{s:s, s:i, s:s, s:i, s:i, s:I, s:I, s:I, s:I, s:I, "
-		      "s:I, s:o, s:I}",
-		      "name", t->name, "pid", t->pid,
-		      "policy", wl_policy_name(t->policy),
-		      "nice", t->nice, "rt_priority", t->rt_priority,
-		      "runtime_ns", (json_int_t)t->runtime_ns,
-		      "wait_ns", (json_int_t)t->wait_ns,
-		      "sleep_ns", (json_int_t)t->sleep_ns,
-		      "switches", (json_int_t)t->switches,
-		      "migrations", (json_int_t)t->migrations,
-		      "wakeups", (json_int_t)t->wakeups,
-		      "wakeup_latency_ns", lat_json(&t->lat),
-		      "loops", (json_int_t)t->loops);
-	if (o && t->periodic) {
-		json_object_set_new(o, "periods", json_integer(t->periods));
-		json_object_set_new(o, "missed_periods",
-				    json_integer(t->missed));
+	jo_add_str(o, "name", t->name);
+	jo_add_int(o, "pid", t->pid);
+	jo_add_str(o, "policy", wl_policy_name(t->policy));
+	jo_add_int(o, "nice", t->nice);
+	jo_add_int(o, "rt_priority", t->rt_priority);
+	jo_add_int(o, "runtime_ns", t->runtime_ns);
+	jo_add_int(o, "wait_ns", t->wait_ns);
+	jo_add_int(o, "sleep_ns", t->sleep_ns);
+	jo_add_int(o, "switches", t->switches);
+	jo_add_int(o, "migrations", t->migrations);
+	jo_add_int(o, "wakeups", t->wakeups);
+	jo_add(o, "wakeup_latency_ns", lat_json(&t->lat));
+	jo_add_int(o, "loops", t->loops);
+	if (t->periodic) {
+		jo_add_int(o, "periods", t->periods);
+		jo_add_int(o, "missed_periods", t->missed);
 	}
 	return o;
 }
 
-static json_t *cpu_json(const struct cpu_metrics *c)
+static struct json_object *cpu_json(const struct cpu_metrics *c)
 {
-	return json_pack("{s:i, s:I, s:I, s:I}", "cpu", c->cpu,
-			 "busy_ns", (json_int_t)c->busy_ns,
-			 "idle_ns", (json_int_t)c->idle_ns,
-			 "switches", (json_int_t)c->switches);
+	struct json_object *o = json_object_new_object();
+
+	jo_add_int(o, "cpu", c->cpu);
+	jo_add_int(o, "busy_ns", c->busy_ns);
+	jo_add_int(o, "idle_ns", c->idle_ns);
+	jo_add_int(o, "switches", c->switches);
+	return o;
 }
 
-static json_t *fairness_json(const struct run_metrics *m)
+static struct json_object *fairness_json(const struct run_metrics *m)
 {
-	json_t *groups = json_array();
+	struct json_object *o = json_object_new_object();
+	struct json_object *groups = json_object_new_array(), *g;
 	int i;
 
-	for (i = 0; groups && i < m->nr_fair; i++)
-		json_array_append_new(groups, json_pack("{s:i, s:i, s:f}",
-			"nice", m->fair[i].nice, "tasks", m->fair[i].nr_tasks,
-			"jain", m->fair[i].jain));
-	return json_pack("{s:f, s:o}", "min", m->fairness, "groups", groups);
+	for (i = 0; i < m->nr_fair; i++) {
+		g = json_object_new_object();
+		jo_add_int(g, "nice", m->fair[i].nice);
+		jo_add_int(g, "tasks", m->fair[i].nr_tasks);
+		jo_add_real(g, "jain", m->fair[i].jain);
+		jo_append(groups, g);
+	}
+	jo_add_real(o, "min", m->fairness);
+	jo_add(o, "groups", groups);
+	return o;
+}
+
+/* What --ignore-unsupported left out of the workload, one line each. */
+static struct json_object *ignored_json(const struct run_metrics *m)
+{
+	struct json_object *a = json_object_new_array();
+	int i;
+
+	for (i = 0; i < m->nr_ignored; i++)
+		jo_append(a, json_object_new_string(m->ignored[i]));
+	return a;
 }
 
 /**
@@ -695,33 +717,39 @@ static json_t *fairness_json(const struct run_metrics *m)
  * nice, rt_priority, runtime_ns, wait_ns, sleep_ns, switches,
  * migrations, wakeups, wakeup_latency_ns {count, p50, p95, p99, max},
  * loops, and periods/missed_periods for periodic tasks), cpu (busy_ns,
- * idle_ns, switches), then fairness, throughput, utilisation, events.
- * NULL when memory ran out.
+ * idle_ns, switches), then fairness, throughput, utilisation, events,
+ * and "ignored" (what --ignore-unsupported left out) when not empty.
+ * A json-c tree for jo_dump(); a member is missing when memory ran out.
  */
-json_t *metrics_to_json(const struct run_metrics *m)
+struct json_object *metrics_to_json(const struct run_metrics *m)
 {
-	json_t *o, *tasks = json_array(), *cpus = json_array();
+	struct json_object *o = json_object_new_object();
+	struct json_object *tasks = json_object_new_array();
+	struct json_object *cpus = json_object_new_array();
 	int i;
 
-	for (i = 0; tasks && i < m->nr_tasks; i++)
-		json_array_append_new(tasks, task_json(&m->tasks[i]));
-	for (i = 0; cpus && i < m->nr_cpus; i++)
-		json_array_append_new(cpus, cpu_json(&m->cpus[i]));
-	o = json_pack("{s:s, s:s, s:i, s:i, s:I, s:I, s:o, s:o, s:o, s:f, "
-		      "s:f, s:I, s:b}",
-		      "cpusched", m->cpusched, "workload", m->workload,
-		      "nr_cpus", m->nr_cpus, "hz", m->hz,
-		      "seed", (json_int_t)m->seed,
-		      "duration_ns", (json_int_t)m->duration_ns,
-		      "tasks", tasks, "cpu", cpus,
-		      "fairness", fairness_json(m),
-		      "throughput_loops_per_s", m->throughput,
-		      "utilisation", m->utilisation,
-		      "events", (json_int_t)m->events,
-		      "failed", m->failed);
-	if (o && m->failed)
-		json_object_set_new(o, "report", json_string(m->report));
-	if (o && m->schedstat)
-		json_object_set_new(o, "schedstat", json_string(m->schedstat));
+	for (i = 0; i < m->nr_tasks; i++)
+		jo_append(tasks, task_json(&m->tasks[i]));
+	for (i = 0; i < m->nr_cpus; i++)
+		jo_append(cpus, cpu_json(&m->cpus[i]));
+	jo_add_str(o, "cpusched", m->cpusched);
+	jo_add_str(o, "workload", m->workload);
+	jo_add_int(o, "nr_cpus", m->nr_cpus);
+	jo_add_int(o, "hz", m->hz);
+	jo_add_int(o, "seed", m->seed);
+	jo_add_int(o, "duration_ns", m->duration_ns);
+	jo_add(o, "tasks", tasks);
+	jo_add(o, "cpu", cpus);
+	jo_add(o, "fairness", fairness_json(m));
+	jo_add_real(o, "throughput_loops_per_s", m->throughput);
+	jo_add_real(o, "utilisation", m->utilisation);
+	jo_add_int(o, "events", m->events);
+	jo_add_bool(o, "failed", m->failed);
+	if (m->failed)
+		jo_add_str(o, "report", m->report);
+	if (m->schedstat)
+		jo_add_str(o, "schedstat", m->schedstat);
+	if (m->nr_ignored)
+		jo_add(o, "ignored", ignored_json(m));
 	return o;
 }

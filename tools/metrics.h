@@ -12,9 +12,9 @@
 
 #include <stdio.h>
 
-#include <jansson.h>
 #include <plugsched/sim.h>
 
+#include "jsonout.h"
 #include "workload.h"
 
 /* The per-CPU timeline kept for reports: the first seconds of a run. */
@@ -85,6 +85,8 @@ struct run_metrics {
 	double utilisation;	/* busy time / (CPUs x duration) */
 
 	char *schedstat;	/* /proc/schedstat at the end, if asked */
+	const char *const *ignored;	/* the workload's wl->ignored */
+	int nr_ignored;
 
 	struct timeline_seg *segs;	/* the first METRICS_TIMELINE_NS */
 	int nr_segs;
@@ -131,7 +133,7 @@ int metrics_end(struct run_metrics *m, const struct wl_run *run);
 void metrics_free(struct run_metrics *m);
 
 /* @m as the JSON object of --format=json; NULL out of memory. */
-json_t *metrics_to_json(const struct run_metrics *m);
+struct json_object *metrics_to_json(const struct run_metrics *m);
 /* The whole-run metrics as a table (--format=text). */
 void metrics_print_text(FILE *out, const struct run_metrics *m);
 /* --compare: the runs side by side. */

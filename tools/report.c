@@ -1317,6 +1317,25 @@ static const char style[] =
 	"svg .axis line{stroke:#888}svg .axis line.grid{stroke:#ddd}"
 	"svg text{fill:#333}svg .key{stroke:#555;stroke-width:.5}";
 
+/* What --ignore-unsupported left out of the workload, before anything. */
+static void ignored_list(struct page *p)
+{
+	const struct run_metrics *r = &p->runs[0];
+	int i;
+
+	if (!r->nr_ignored)
+		return;
+	fputs("<div id=\"ignored\" class=\"bad\"><p>Left out of the "
+	      "workload (--ignore-unsupported): a 2.6.10 kernel cannot do "
+	      "these, and the runs went without them.</p>\n<ul>\n", p->f);
+	for (i = 0; i < r->nr_ignored; i++) {
+		fputs("<li>", p->f);
+		put_text_n(p->f, r->ignored[i], strlen(r->ignored[i]));
+		fputs("</li>\n", p->f);
+	}
+	fputs("</ul></div>\n", p->f);
+}
+
 static void page_head(struct page *p)
 {
 	const struct run_metrics *r = &p->runs[0];
@@ -1338,6 +1357,7 @@ static void page_head(struct page *p)
 		fputs("</a>", p->f);
 	}
 	fputs(".</p>\n", p->f);
+	ignored_list(p);
 	for (i = 1; i < p->nr; i++)
 		if (p->runs[i].nr_cpus != r->nr_cpus ||
 		    p->runs[i].hz != r->hz || p->runs[i].seed != r->seed ||

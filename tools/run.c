@@ -369,6 +369,8 @@ int run_workload(const struct run_config *rc, const char *driver,
 	metrics_begin(m);
 	m->seed = rc->seed;
 	snprintf(m->workload, sizeof(m->workload), "%s", name);
+	m->ignored = (const char *const *)wl->ignored;
+	m->nr_ignored = wl->nr_ignored;
 	if (trace && !(sinks.trace = trace_start(trace, err, sizeof(err)))) {
 		fprintf(stderr, "schedsim: %s\n", err);
 		ret = 1;

@@ -27,7 +27,14 @@ struct run_config {
 	int schedstat;			/* print /proc/schedstat after */
 	int checks;			/* invariants after every event */
 	const char *interleave;		/* strategy, or NULL: serial */
+	int ignore_unsupported;		/* run without what 2.6.10 lacks */
 };
+
+/* The workload_parse_flags() flags of @rc. */
+static inline int run_parse_flags(const struct run_config *rc)
+{
+	return rc->ignore_unsupported ? WL_PARSE_IGNORE_UNSUPPORTED : 0;
+}
 
 /*
  * run_boot - boot the machine of @rc with @driver and apply the

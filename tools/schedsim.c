@@ -36,6 +36,7 @@
 
 #include <plugsched/sim.h>
 
+#include "jsonout.h"
 #include "metrics.h"
 #include "output.h"
 #include "report.h"
@@ -116,6 +117,12 @@ static void usage(FILE *out)
 		"run:\n"
 		"  --duration=SEC   simulated seconds, > 0 (default: the "
 		"workload's, else 10)\n"
+		"  --ignore-unsupported  run without what 2.6.10 cannot do "
+		"(SCHED_DEADLINE,\n"
+		"                   SCHED_IDLE, uclamp, taskgroup, NUMA "
+		"binding), listed\n"
+		"                   in the JSON and the report (default: "
+		"refused, exit 2)\n"
 		"  --format=text|json  the metrics as tables (default) or one "
 		"JSON object\n"
 		"  --compare=A,B    the same workload and seed on each driver, "
@@ -321,6 +328,7 @@ static void parse_options(int argc, char **argv, struct options *o)
 		{ "script", required_argument, NULL, 'S' },
 		{ "trace", required_argument, NULL, 'T' },
 		{ "schedstat", no_argument, NULL, 'P' },
+		{ "ignore-unsupported", no_argument, NULL, 'G' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -410,6 +418,9 @@ static void parse_options(int argc, char **argv, struct options *o)
 			break;
 		case 'P':
 			o->rc.schedstat = 1;
+			break;
+		case 'G':
+			o->rc.ignore_unsupported = 1;
 			break;
 		case 'h':
 			usage(stdout);
@@ -569,9 +580,10 @@ static int load_workload(const struct options *o, struct workload *wl)
 {
 	char err[1024];
 
-	if (!workload_parse(o->workload ? o->workload : "(bundled)",
-			    o->workload ? NULL : bundled_workload, o->rc.cpus,
-			    wl, stderr, err, sizeof(err)))
+	if (!workload_parse_flags(o->workload ? o->workload : "(bundled)",
+				  o->workload ? NULL : bundled_workload,
+				  o->rc.cpus, run_parse_flags(&o->rc), wl,
+				  stderr, err, sizeof(err)))
 		return 0;
 	fprintf(stderr, "schedsim: %s\n", err);
 	return 2;
@@ -592,21 +604,22 @@ static void workload_name(const char *path, char *buf, size_t len)
 
 static void print_json(const struct run_metrics *m, int nr, int compare)
 {
-	json_t *root, *runs = json_array();
+	struct json_object *root, *runs = json_object_new_array();
 	int i;
 
-	for (i = 0; runs && i < nr; i++)
-		json_array_append_new(runs, metrics_to_json(&m[i]));
+	for (i = 0; i < nr; i++)
+		jo_append(runs, metrics_to_json(&m[i]));
 	if (compare) {
-		root = json_pack("{s:o}", "runs", runs);
+		root = json_object_new_object();
+		jo_add(root, "runs", runs);
 	} else {
-		root = json_incref(json_array_get(runs, 0));
-		json_decref(runs);
+		root = json_object_get(json_object_array_get_idx(runs, 0));
+		json_object_put(runs);
 	}
-	if (!root || json_dumpf(root, stdout, JSON_INDENT(2)))
+	if (jo_dump(root, stdout, 2))
 		fprintf(stderr, "schedsim: cannot write the JSON output\n");
 	printf("\n");
-	json_decref(root);
+	json_object_put(root);
 }
 
 static void print_runs(const struct options *o, const struct run_metrics *m,

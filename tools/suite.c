@@ -17,8 +17,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <jansson.h>
 
+#include "jsonout.h"
 #include "report.h"
 #include "suite.h"
 
@@ -60,10 +60,11 @@ static void free_examples(struct example *ex, int nr)
 }
 
 /*
- * Parse every example of @dir for a machine of @nr_cpus CPUs, in name
- * order; NULL with *@nr < 0.
+ * Parse every example of @dir for the machine of @rc (its CPUs, its
+ * --ignore-unsupported), in name order; NULL with *@nr < 0.
  */
-static struct example *load_examples(const char *dir, int nr_cpus, int *nr)
+static struct example *load_examples(const char *dir,
+				      const struct run_config *rc, int *nr)
 {
 	struct dirent **names;
 	struct example *ex;
@@ -93,8 +94,9 @@ static struct example *load_examples(const char *dir, int nr_cpus, int *nr)
 			fprintf(stderr, "schedsim: out of memory\n");
 			goto fail;
 		}
-		if (workload_parse(ex[i].path, NULL, nr_cpus, &ex[i].wl,
-				   stderr, err, sizeof(err))) {
+		if (workload_parse_flags(ex[i].path, NULL, rc->cpus,
+					 run_parse_flags(rc), &ex[i].wl,
+					 stderr, err, sizeof(err))) {
 			fprintf(stderr, "schedsim: %s\n", err);
 			goto fail;
 		}
@@ -268,11 +270,11 @@ static int write_report(struct example *ex, const struct run_metrics *m,
 
 /* Run one workload on every driver and print or collect its score. */
 static int run_example(struct example *ex, const struct run_config *rc,
-		       const char *const *drivers, int nr, json_t *out,
-		       const char *report_dir)
+		       const char *const *drivers, int nr,
+		       struct json_object *out, const char *report_dir)
 {
 	struct run_metrics *m = calloc(nr, sizeof(*m));
-	json_t *runs = json_array();
+	struct json_object *runs = json_object_new_array(), *o;
 	int d, ret = 0, st;
 
 	if (!m || !runs)
@@ -285,12 +287,14 @@ static int run_example(struct example *ex, const struct run_config *rc,
 		if (st >= 2)
 			goto out;
 		if (out)
-			json_array_append_new(runs, metrics_to_json(&m[d]));
+			jo_append(runs, metrics_to_json(&m[d]));
 	}
-	if (out)
-		json_array_append_new(out, json_pack("{s:s, s:O}", "workload",
-						     ex->name, "runs", runs));
-	else if (print_block(ex, m, nr))
+	if (out) {
+		o = json_object_new_object();
+		jo_add_str(o, "workload", ex->name);
+		jo_add(o, "runs", json_object_get(runs));
+		jo_append(out, o);
+	} else if (print_block(ex, m, nr))
 		goto oom;
 	if (report_dir && write_report(ex, m, nr))
 		ret = ret ? ret : 1;
@@ -298,7 +302,7 @@ out:
 	for (d = 0; d < nr; d++)
 		metrics_free(&m[d]);
 	free(m);
-	json_decref(runs);
+	json_object_put(runs);
 	return ret;
 oom:
 	fprintf(stderr, "schedsim: out of memory\n");
@@ -321,11 +325,11 @@ int suite_run(const char *dir, const struct run_config *rc,
 	      const char *report_dir)
 {
 	struct example *ex;
-	json_t *out = NULL, *root;
+	struct json_object *out = NULL, *root;
 	char shown[256];
 	int i, nr, ret = 0, st;
 
-	ex = load_examples(dir, rc->cpus, &nr);
+	ex = load_examples(dir, rc, &nr);
 	if (!ex)
 		return 2;
 	ret = run_preflight(rc, drivers, nr_drivers);
@@ -334,7 +338,7 @@ int suite_run(const char *dir, const struct run_config *rc,
 	if (ret)
 		goto out;
 	if (json)
-		out = json_array();
+		out = json_object_new_array();
 	else
 		printf("schedsim --suite %s: %d workloads on %d cpu%s, HZ=%d, "
 		       "seed %llu\n", out_shown(dir, shown, sizeof(shown)), nr,
@@ -347,12 +351,13 @@ int suite_run(const char *dir, const struct run_config *rc,
 			ret = st;
 	}
 	if (out && ret < 2) {
-		root = json_pack("{s:o}", "suite", out);
-		json_dumpf(root, stdout, JSON_INDENT(2));
+		root = json_object_new_object();
+		jo_add(root, "suite", out);
+		jo_dump(root, stdout, 2);
 		printf("\n");
-		json_decref(root);
+		json_object_put(root);
 	} else {
-		json_decref(out);
+		json_object_put(out);
 	}
 out:
 	ret = out_end_run(ret);

@@ -15,9 +15,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include <jansson.h>
 #include <plugsched/sim.h>
 
+#include "jsonout.h"
 #include "trace.h"
 #include "tracedat.h"
 
@@ -234,17 +234,46 @@ static double usecs(unsigned long long ns)
 	return ns / 1e3;
 }
 
-/* One element of the traceEvents array, as jansson's compact dump has it. */
-static int json_put(struct trace *t, json_t *ev)
+/* One element of the traceEvents array, on one line without spaces. */
+static int json_put(struct trace *t, struct json_object *ev)
 {
+	int ret;
+
 	if (!ev)
 		return -1;
 	if (t->nr_json++)
 		fputc(',', t->f);
-	json_dumpf(ev, t->f, JSON_COMPACT |
-		   JSON_REAL_PRECISION(JSON_TS_DIGITS));
-	json_decref(ev);
-	return 0;
+	ret = jo_dump(ev, t->f, 0);
+	json_object_put(ev);
+	return ret;
+}
+
+/* {"ph": ph, "name": name, "pid": JSON_PID, "tid": tid} (tid < 0: none) */
+static struct json_object *json_event(const char *ph, const char *name,
+				      int tid)
+{
+	struct json_object *o = json_object_new_object();
+
+	jo_add_str(o, "ph", ph);
+	jo_add_str(o, "name", name);
+	jo_add_int(o, "pid", JSON_PID);
+	if (tid >= 0)
+		jo_add_int(o, "tid", tid);
+	return o;
+}
+
+static struct json_object *json_meta(const char *name, int cpu,
+				     const char *key, const char *s, int n)
+{
+	struct json_object *o = json_event("M", name, cpu);
+	struct json_object *args = json_object_new_object();
+
+	if (s)
+		jo_add_str(args, key, s);
+	else
+		jo_add_int(args, key, n);
+	jo_add(o, "args", args);
+	return o;
 }
 
 static int json_metadata(struct trace *t, int nr_cpus)
@@ -252,23 +281,16 @@ static int json_metadata(struct trace *t, int nr_cpus)
 	char name[32];
 	int cpu, ret;
 
-	ret = json_put(t, json_pack("{s:s, s:s, s:i, s:{s:s}}",
-				    "ph", "M", "name", "process_name",
-				    "pid", JSON_PID, "args",
-				    "name", "machine"));
+	ret = json_put(t, json_meta("process_name", -1, "name", "machine",
+				    0));
 	for (cpu = 0; cpu < nr_cpus && !ret; cpu++) {
 		snprintf(name, sizeof(name), "CPU %d", cpu);
-		ret = json_put(t, json_pack("{s:s, s:s, s:i, s:i, s:{s:s}}",
-					    "ph", "M", "name", "thread_name",
-					    "pid", JSON_PID, "tid", cpu,
-					    "args", "name", name));
+		ret = json_put(t, json_meta("thread_name", cpu, "name", name,
+					    0));
 		if (ret)
 			break;
-		ret = json_put(t, json_pack("{s:s, s:s, s:i, s:i, s:{s:i}}",
-					    "ph", "M",
-					    "name", "thread_sort_index",
-					    "pid", JSON_PID, "tid", cpu,
-					    "args", "sort_index", cpu));
+		ret = json_put(t, json_meta("thread_sort_index", cpu,
+					    "sort_index", NULL, cpu));
 	}
 	return ret;
 }
@@ -277,19 +299,20 @@ static int json_metadata(struct trace *t, int nr_cpus)
 static int json_run(struct trace *t, int cpu, const struct current *c,
 		    unsigned long long end)
 {
+	struct json_object *o, *args;
 	char name[32];
 
 	if (!c->pid)
 		return 0;
 	snprintf(name, sizeof(name), "%s/%d", c->comm, c->pid);
-	return json_put(t, json_pack("{s:s, s:s, s:i, s:i, s:f, s:f, "
-				     "s:{s:s, s:i}}",
-				     "ph", "X", "name", name,
-				     "pid", JSON_PID, "tid", cpu,
-				     "ts", usecs(c->since),
-				     "dur", usecs(end - c->since),
-				     "args", "comm", c->comm,
-				     "pid", c->pid));
+	o = json_event("X", name, cpu);
+	jo_add(o, "ts", jo_real(usecs(c->since), JSON_TS_DIGITS));
+	jo_add(o, "dur", jo_real(usecs(end - c->since), JSON_TS_DIGITS));
+	args = json_object_new_object();
+	jo_add_str(args, "comm", c->comm);
+	jo_add_int(args, "pid", c->pid);
+	jo_add(o, "args", args);
+	return json_put(t, o);
 }
 
 static int json_instant(struct trace *t, const struct sim_trace_event *e)
@@ -297,25 +320,27 @@ static int json_instant(struct trace *t, const struct sim_trace_event *e)
 	const char *name = e->type == SIM_TRACE_WAKEUP ? "sched_wakeup" :
 		e->type == SIM_TRACE_WAKEUP_NEW ? "sched_wakeup_new" :
 		"sched_migrate_task";
-	json_t *args;
+	struct json_object *o = json_object_new_object();
+	struct json_object *args = json_object_new_object();
 
-	if (e->type == SIM_TRACE_MIGRATE)
-		args = json_pack("{s:s, s:i, s:i, s:i, s:i}", "comm", e->comm,
-				 "pid", e->pid, "prio", e->prio,
-				 "orig_cpu", e->orig_cpu,
-				 "dest_cpu", e->target_cpu);
-	else
-		args = json_pack("{s:s, s:i, s:i, s:i}", "comm", e->comm,
-				 "pid", e->pid, "prio", e->prio,
-				 "target_cpu", e->target_cpu);
-	if (!args)
-		return -1;
-	return json_put(t, json_pack("{s:s, s:s, s:s, s:i, s:i, s:f, s:o}",
-				     "ph", "i", "s", "t", "name", name,
-				     "pid", JSON_PID, "tid", e->cpu,
-				     "ts", usecs(e->ns), "args", args));
+	jo_add_str(args, "comm", e->comm);
+	jo_add_int(args, "pid", e->pid);
+	jo_add_int(args, "prio", e->prio);
+	if (e->type == SIM_TRACE_MIGRATE) {
+		jo_add_int(args, "orig_cpu", e->orig_cpu);
+		jo_add_int(args, "dest_cpu", e->target_cpu);
+	} else {
+		jo_add_int(args, "target_cpu", e->target_cpu);
+	}
+	jo_add_str(o, "ph", "i");
+	jo_add_str(o, "s", "t");
+	jo_add_str(o, "name", name);
+	jo_add_int(o, "pid", JSON_PID);
+	jo_add_int(o, "tid", e->cpu);
+	jo_add(o, "ts", jo_real(usecs(e->ns), JSON_TS_DIGITS));
+	jo_add(o, "args", args);
+	return json_put(t, o);
 }
-
 
 /* ---- the writer ------------------------------------------------------ */
 

@@ -1,13 +1,17 @@
 /*
  * tools/workload.c - rt-app JSON workloads on the simulated machine.
  *
- * The parser reads the file with jansson (keys in file order, duplicate
- * keys rejected), checks every value and builds a struct workload; the
- * machine is not involved, so a bad file is refused before anything
- * boots.  jansson gives the position of a syntax error; for the errors
- * found later (a value out of range, a missing key) a small scanner
- * walks the text, which is valid JSON by then, down the path of keys to
- * the offending one and reports its line and column.
+ * The parser reads the file as rt-app does, with json-c's default
+ * tokener: comments and trailing commas are accepted.  A key repeated in
+ * one object is renamed first, as rt-app's workgen script does ("run",
+ * "run" -> "run", "run1"), so that a phase's events all reach json-c
+ * and stay in file order.  Then every value is checked and a struct
+ * workload built; the machine is not involved, so a bad file is refused
+ * before anything boots.  json-c gives the offset of a syntax error; for
+ * the errors found later (a value out of range, a missing key) a small
+ * scanner walks the text down the path of keys to the offending one.
+ * Offsets in the renamed text are mapped back to the file's, and
+ * reported as line and column.
  *
  * The executor spawns one task per thread instance.  Its body is
  * rt-app's thread loop: for each pass, each phase (loop times), apply
@@ -23,7 +27,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <jansson.h>
+#include <json-c/json.h>
 
 #include <plugsched/sim.h>
 
@@ -38,6 +42,7 @@
 #define WL_MAX_US		2147483647LL	/* rt-app reads C ints */
 #define WL_MAX_DURATION		1000000.0	/* s, as --duration */
 #define WL_MAX_WARNINGS		100	/* then one line saying so */
+#define WL_MAX_NESTING		64	/* objects tracked by the renamer */
 
 #define RT_DEFAULT_PRIORITY	10	/* rt-app's for FIFO and RR */
 #define NORMAL_DEFAULT_NICE	0
@@ -60,8 +65,10 @@ static int prefix(const char *s, const char *pre)
 /* ---- positions in the text ---------------------------------------------- */
 
 /*
- * The scanner only ever sees text jansson accepted, but it checks every
- * bound anyway: a wrong guess must give a wrong position, not a crash.
+ * The scanner walks text json-c accepts (or, for the renamer, any text),
+ * so it knows json-c's extensions: comments, single-quoted strings and
+ * trailing commas.  It checks every bound: a wrong guess must give a
+ * wrong position, not a crash.
  */
 struct scan {
 	const char *s;
@@ -74,21 +81,64 @@ static int is_ws(char c)
 	return c == ' ' || c == '\t' || c == '\r' || c == '\n';
 }
 
-static void skip_ws(struct scan *sc)
+/* A comment at sc->i: skip it and say so. */
+static int skip_comment(struct scan *sc)
 {
-	while (sc->i < sc->len && is_ws(sc->s[sc->i]))
-		sc->i++;
+	const char *end;
+
+	if (sc->i + 1 >= sc->len || sc->s[sc->i] != '/')
+		return 0;
+	if (sc->s[sc->i + 1] == '/') {
+		end = memchr(sc->s + sc->i, '\n', sc->len - sc->i);
+		sc->i = end ? (size_t)(end - sc->s) + 1 : sc->len;
+		return 1;
+	}
+	if (sc->s[sc->i + 1] != '*')
+		return 0;
+	for (sc->i += 2; sc->i + 1 < sc->len; sc->i++)
+		if (sc->s[sc->i] == '*' && sc->s[sc->i + 1] == '/')
+			break;
+	sc->i = sc->i + 1 < sc->len ? sc->i + 2 : sc->len;
+	return 1;
 }
 
+/* White space and comments. */
+static void skip_ws(struct scan *sc)
+{
+	while (sc->i < sc->len &&
+	       (is_ws(sc->s[sc->i]) || skip_comment(sc)))
+		if (sc->i < sc->len && is_ws(sc->s[sc->i]))
+			sc->i++;
+}
+
+static int is_quote(char c)
+{
+	return c == '"' || c == '\'';
+}
+
+/* The string at sc->i, in double or single quotes. */
 static void skip_string(struct scan *sc)
 {
-	sc->i++;
-	while (sc->i < sc->len && sc->s[sc->i] != '"') {
+	char q = sc->s[sc->i++];
+
+	while (sc->i < sc->len && sc->s[sc->i] != q) {
 		if (sc->s[sc->i] == '\\')
 			sc->i++;
 		sc->i++;
 	}
 	if (sc->i < sc->len)
+		sc->i++;
+}
+
+/* A number or a word: up to a separator, a comment or white space. */
+static void skip_word(struct scan *sc)
+{
+	size_t start = sc->i;
+
+	while (sc->i < sc->len && !is_ws(sc->s[sc->i]) &&
+	       !strchr(",:{}[]/\"'", sc->s[sc->i]))
+		sc->i++;
+	if (sc->i == start)
 		sc->i++;
 }
 
@@ -102,22 +152,22 @@ static void skip_value(struct scan *sc)
 	if (sc->i >= sc->len)
 		return;
 	c = sc->s[sc->i];
-	if (c == '"') {
+	if (is_quote(c)) {
 		skip_string(sc);
 		return;
 	}
 	if (c != '{' && c != '[') {
-		while (sc->i < sc->len && !is_ws(sc->s[sc->i]) &&
-		       !strchr(",}]", sc->s[sc->i]))
-			sc->i++;
+		skip_word(sc);
 		return;
 	}
 	while (sc->i < sc->len) {
 		c = sc->s[sc->i];
-		if (c == '"') {
+		if (is_quote(c)) {
 			skip_string(sc);
 			continue;
 		}
+		if (skip_comment(sc))
+			continue;
 		if (c == '{' || c == '[')
 			depth++;
 		else if (c == '}' || c == ']')
@@ -178,7 +228,8 @@ static int utf8(unsigned int cp, unsigned char *out)
 /* The bytes of the escape at sc->i (just past the backslash). */
 static int unescape(struct scan *sc, unsigned char *out)
 {
-	static const char from[] = "\"\\/bfnrt", to[] = "\"\\/\b\f\n\r\t";
+	static const char from[] = "\"'\\/bfnrt";
+	static const char to[] = "\"'\\/\b\f\n\r\t";
 	unsigned int cp, lo;
 	const char *k;
 	size_t back;
@@ -211,11 +262,11 @@ static int unescape(struct scan *sc, unsigned char *out)
 static int string_is(struct scan *sc, const char *want)
 {
 	size_t w = 0, wlen = strlen(want);
+	char q = sc->s[sc->i++];
 	unsigned char buf[4];
 	int n, same = 1;
 
-	sc->i++;
-	while (sc->i < sc->len && sc->s[sc->i] != '"') {
+	while (sc->i < sc->len && sc->s[sc->i] != q) {
 		if (sc->s[sc->i] == '\\') {
 			sc->i++;
 			n = unescape(sc, buf);
@@ -248,7 +299,7 @@ static int enter_key(struct scan *sc, const char *key, size_t *key_at)
 	sc->i++;
 	for (;;) {
 		skip_ws(sc);
-		if (sc->i >= sc->len || sc->s[sc->i] != '"')
+		if (sc->i >= sc->len || !is_quote(sc->s[sc->i]))
 			return -1;
 		*key_at = sc->i;
 		if (string_is(sc, key)) {
@@ -317,7 +368,7 @@ static size_t locate(const char *s, size_t len, const struct jpath *path,
 	return at < len ? at : (len ? len - 1 : 0);
 }
 
-/* Line and column (1-based, in characters as jansson counts) of @off. */
+/* Line and column (1-based, in characters) of @off. */
 static void line_col(const char *s, size_t len, size_t off, int *line,
 		     int *col)
 {
@@ -335,26 +386,221 @@ static void line_col(const char *s, size_t len, size_t off, int *line,
 	}
 }
 
+/* ---- repeated keys, renamed as workgen renames them --------------------- */
+
+/* Digits put into the text: @n bytes at offset @at of the renamed text. */
+struct insertion {
+	size_t at;
+	size_t n;
+};
+
+struct renamed {
+	char *text;		/* NULL: nothing was renamed */
+	size_t len;
+	struct insertion *ins;	/* in order of offset */
+	int nr_ins;
+	size_t size_ins;
+};
+
+/* One object being read: the keys seen in it, workgen's counter. */
+struct frame {
+	struct json_object *seen;	/* NULL: an array */
+	int key_next;			/* the next string is a key */
+	unsigned long id;
+};
+
+/* The first "key<id>" not seen yet; workgen's id goes up from 1. */
+static int new_key(struct frame *f, const char *key, char *buf, size_t len)
+{
+	do {
+		if ((size_t)snprintf(buf, len, "%s%lu", key, f->id) >= len)
+			return -1;
+		if (json_object_object_get_ex(f->seen, buf, NULL))
+			f->id++;
+		else
+			return 0;
+	} while (1);
+}
+
+/*
+ * Append @s[from..to) and then @digits (may be NULL) to @r->text, and
+ * note the digits' place.
+ */
+static int put_text(struct renamed *r, size_t *size, const char *s,
+		    size_t from, size_t to, const char *digits)
+{
+	size_t n = to - from, d = digits ? strlen(digits) : 0;
+
+	if (grow((void **)&r->text, size, r->len + n + d + 1, 1))
+		return -1;
+	memcpy(r->text + r->len, s + from, n);
+	r->len += n;
+	if (!d)
+		return 0;
+	if (grow((void **)&r->ins, &r->size_ins, r->nr_ins, sizeof(*r->ins)))
+		return -1;
+	r->ins[r->nr_ins].at = r->len;
+	r->ins[r->nr_ins++].n = d;
+	memcpy(r->text + r->len, digits, d);
+	r->len += d;
+	return 0;
+}
+
+/*
+ * The key (raw, between its quotes) ending before @end: seen before in
+ * @f?  Then the digits that make it new go in before its closing quote.
+ */
+static int check_key(struct frame *f, struct renamed *r, size_t *size,
+		     const char *s, size_t start, size_t end, size_t *copied)
+{
+	char *key, *name;
+	int ret = -1;
+
+	if (end - start < 2 || s[end - 1] != s[start])
+		return 0;	/* unterminated: json-c will say so */
+	key = strndup(s + start + 1, end - start - 2);
+	if (!key)
+		return -1;
+	name = key;
+	if (json_object_object_get_ex(f->seen, key, NULL)) {
+		name = malloc(strlen(key) + 24);
+		if (!name || new_key(f, key, name, strlen(key) + 24) ||
+		    put_text(r, size, s, *copied, end - 1,
+			     name + strlen(key)))
+			goto out;
+		*copied = end - 1;
+	}
+	ret = json_object_object_add(f->seen, name, NULL);
+out:
+	if (name != key)
+		free(name);
+	free(key);
+	return ret;
+}
+
+static void drop_frames(struct frame *stack, int depth)
+{
+	while (depth-- > 0)
+		json_object_put(stack[depth].seen);
+}
+
+/* Open a container at sc->i; those deeper than the stack go unchecked. */
+static int open_frame(struct frame *stack, int *depth, char c)
+{
+	struct frame *f;
+
+	if (++*depth > WL_MAX_NESTING)
+		return 0;
+	f = &stack[*depth - 1];
+	f->seen = c == '{' ? json_object_new_object() : NULL;
+	f->key_next = c == '{';
+	f->id = 1;
+	return c == '{' && !f->seen ? -1 : 0;
+}
+
+static void close_frame(struct frame *stack, int *depth)
+{
+	if (*depth > 0 && *depth <= WL_MAX_NESTING)
+		json_object_put(stack[*depth - 1].seen);
+	if (*depth > 0)
+		--*depth;
+}
+
+/*
+ * rename_repeated - rename each key repeated in its object, in @s of
+ * @len bytes, the way rt-app's workgen does: the second "run" becomes
+ * "run1", a third "run2" (the first free number from workgen's counter,
+ * which starts at 1 in each object).  @r->text stays NULL when no key
+ * repeats.  Returns 0, or -1 out of memory.
+ */
+static int rename_repeated(const char *s, size_t len, struct renamed *r)
+{
+	struct frame stack[WL_MAX_NESTING], *top;
+	struct scan sc = { s, len, 0 };
+	size_t size = 0, copied = 0, start;
+	int depth = 0, ret = 0;
+	char c;
+
+	memset(r, 0, sizeof(*r));
+	while (!ret && (skip_ws(&sc), sc.i < len)) {
+		c = s[sc.i];
+		top = depth > 0 && depth <= WL_MAX_NESTING ?
+			&stack[depth - 1] : NULL;
+		if (c == '{' || c == '[') {
+			sc.i++;
+			ret = open_frame(stack, &depth, c);
+		} else if (c == '}' || c == ']') {
+			sc.i++;
+			close_frame(stack, &depth);
+		} else if (c == ',' && top && top->seen) {
+			sc.i++;
+			top->key_next = 1;
+		} else if (is_quote(c) && top && top->seen && top->key_next) {
+			start = sc.i;
+			skip_string(&sc);
+			top->key_next = 0;
+			ret = check_key(top, r, &size, s, start, sc.i,
+					&copied);
+		} else {
+			skip_value(&sc);
+		}
+	}
+	drop_frames(stack, depth < WL_MAX_NESTING ? depth : WL_MAX_NESTING);
+	if (!ret && r->text)
+		ret = put_text(r, &size, s, copied, len, NULL);
+	if (r->text)
+		r->text[r->len] = '\0';
+	return ret;
+}
+
+/* The offset in the file of offset @off of the renamed text. */
+static size_t file_offset(const struct renamed *r, size_t off)
+{
+	size_t back = 0;
+	int k;
+
+	for (k = 0; k < r->nr_ins && r->ins[k].at < off; k++)
+		back += off - r->ins[k].at < r->ins[k].n ?
+			off - r->ins[k].at : r->ins[k].n;
+	return off - back;
+}
+
 /* ---- the parser's state and messages ------------------------------------ */
 
 struct parser {
 	const char *file;
-	const char *text;
+	const char *text;	/* what json-c read: renamed keys */
 	size_t len;
+	const char *orig;	/* the file as written, for positions */
+	size_t orig_len;
+	const struct renamed *renamed;
 	struct workload *wl;
 	FILE *warn;
 	char *err;
 	size_t errlen;
 	int failed;
+	int flags;		/* WL_PARSE_* */
 	struct jpath path;
 	int default_policy;
 	int nr_started;		/* instances of all tasks */
 	int nr_cpus;		/* of the machine the workload will run on */
 	int nr_warnings;
 	size_t size_timers;
-	json_t *timer_map;	/* ref -> index in wl->timers */
-	json_t *task_map;	/* name -> index in wl->tasks */
+	size_t size_ignored;
+	struct json_object *timer_map;	/* ref -> index in wl->timers */
+	struct json_object *task_map;	/* name -> index in wl->tasks */
 };
+
+/* "FILE:LINE:COL" of offset @off of the text json-c read. */
+static void position(const struct parser *p, size_t off, char *buf,
+		     size_t len)
+{
+	int line, col;
+
+	line_col(p->orig, p->orig_len, file_offset(p->renamed, off), &line,
+		 &col);
+	snprintf(buf, len, "%s:%d:%d", p->file, line, col);
+}
 
 static void push_key(struct parser *p, const char *key)
 {
@@ -408,17 +654,14 @@ static void where(const struct parser *p, int want_key, char *buf,
 		  size_t len)
 {
 	struct jpath path = p->path;
-	char ptext[256];
-	size_t off;
-	int line, col;
+	char ptext[256], pos[256];
 
 	if (path.depth > WL_MAX_DEPTH)
 		path.depth = WL_MAX_DEPTH;
-	off = locate(p->text, p->len, &path, want_key);
-	line_col(p->text, p->len, off, &line, &col);
+	position(p, locate(p->text, p->len, &path, want_key), pos,
+		 sizeof(pos));
 	path_text(&path, ptext, sizeof(ptext));
-	snprintf(buf, len, "%s:%d:%d: %s%s", p->file, line, col, ptext,
-		 path.depth ? ": " : "");
+	snprintf(buf, len, "%s: %s%s", pos, ptext, path.depth ? ": " : "");
 }
 
 static int __attribute__((format(printf, 3, 4)))
@@ -440,12 +683,8 @@ fail(struct parser *p, int at_key, const char *fmt, ...)
 	return -1;
 }
 
-static void __attribute__((format(printf, 2, 3)))
-warn(struct parser *p, const char *fmt, ...)
+static void warn_line(struct parser *p, const char *line)
 {
-	char pos[512];
-	va_list args;
-
 	if (!p->warn || p->nr_warnings > WL_MAX_WARNINGS)
 		return;
 	if (p->nr_warnings++ == WL_MAX_WARNINGS) {
@@ -453,12 +692,23 @@ warn(struct parser *p, const char *fmt, ...)
 			"supported, not listed\n", p->file);
 		return;
 	}
-	where(p, 1, pos, sizeof(pos));
-	fprintf(p->warn, "schedsim: warning: %s", pos);
+	fprintf(p->warn, "schedsim: warning: %s\n", line);
+}
+
+/* One line on @p->warn: "FILE:LINE:COL: PATH: " and the message. */
+static void __attribute__((format(printf, 2, 3)))
+warn(struct parser *p, const char *fmt, ...)
+{
+	char line[1024];
+	va_list args;
+	size_t n;
+
+	where(p, 1, line, sizeof(line));
+	n = strlen(line);
 	va_start(args, fmt);
-	vfprintf(p->warn, fmt, args);
+	vsnprintf(line + n, sizeof(line) - n, fmt, args);
 	va_end(args);
-	fputc('\n', p->warn);
+	warn_line(p, line);
 }
 
 static int no_memory(struct parser *p)
@@ -466,19 +716,77 @@ static int no_memory(struct parser *p)
 	return fail(p, 1, "out of memory");
 }
 
-/* ---- values ------------------------------------------------------------- */
-
-static int want_object(struct parser *p, json_t *v)
+/*
+ * refuse - what a 2.6.10 kernel cannot do (@what), at the current key
+ * (@at_key) or its value: an error, or with WL_PARSE_IGNORE_UNSUPPORTED
+ * a warning and a line in wl->ignored saying what the run does instead
+ * (@instead).  Returns -1 (refused) or 0 (ignored).
+ */
+static int refuse(struct parser *p, int at_key, const char *what,
+		  const char *instead)
 {
-	return json_is_object(v) ? 0 : fail(p, 0, "expected an object");
+	struct workload *wl = p->wl;
+	char line[1024];
+	size_t n;
+
+	if (!(p->flags & WL_PARSE_IGNORE_UNSUPPORTED))
+		return fail(p, at_key, "%s: not on the simulated 2.6.10 "
+			    "machine; --ignore-unsupported runs without it",
+			    what);
+	where(p, at_key, line, sizeof(line));
+	n = strlen(line);
+	snprintf(line + n, sizeof(line) - n, "%s: not on the simulated 2.6.10 "
+		 "machine, ignored: %s", what, instead);
+	warn_line(p, line);
+	if (grow((void **)&wl->ignored, &p->size_ignored, wl->nr_ignored,
+		 sizeof(*wl->ignored)))
+		return no_memory(p);
+	wl->ignored[wl->nr_ignored] = xstrdup(line);
+	if (!wl->ignored[wl->nr_ignored])
+		return no_memory(p);
+	wl->nr_ignored++;
+	return 0;
 }
 
-static int get_int(struct parser *p, json_t *v, long long lo, long long hi,
-		   long long *out)
+/* ---- values ------------------------------------------------------------- */
+
+#define KEEP_POLICY	"the policy stays what it is without this key"
+#define UNKNOWN_KEY	"unknown key, ignored: rt-app does not read it either"
+
+/* The members of @obj in file order (none if it is not an object). */
+#define for_each_member(obj, name, val, ent)				\
+	for (ent = json_object_is_type(obj, json_type_object) ?	\
+		     json_object_get_object(obj)->head : NULL;		\
+	     ent && ((name = (const char *)ent->k),			\
+		     (val = (struct json_object *)ent->v), (void)val, 1);\
+	     ent = ent->next)
+
+/* Member @key of @obj; NULL when absent or null, as rt-app reads it. */
+static struct json_object *member(struct json_object *obj, const char *key)
 {
-	if (!json_is_integer(v))
+	struct json_object *v;
+
+	return json_object_object_get_ex(obj, key, &v) ? v : NULL;
+}
+
+static int is_number(struct json_object *v)
+{
+	return json_object_is_type(v, json_type_int) ||
+		json_object_is_type(v, json_type_double);
+}
+
+static int want_object(struct parser *p, struct json_object *v)
+{
+	return json_object_is_type(v, json_type_object) ? 0 :
+		fail(p, 0, "expected an object");
+}
+
+static int get_int(struct parser *p, struct json_object *v, long long lo,
+		   long long hi, long long *out)
+{
+	if (!json_object_is_type(v, json_type_int))
 		return fail(p, 0, "expected an integer in %lld..%lld", lo, hi);
-	*out = json_integer_value(v);
+	*out = json_object_get_int64(v);
 	if (*out < lo || *out > hi)
 		return fail(p, 0, "%lld is out of range %lld..%lld", *out, lo,
 			    hi);
@@ -486,12 +794,12 @@ static int get_int(struct parser *p, json_t *v, long long lo, long long hi,
 }
 
 /* Microseconds, 0..WL_MAX_US, into ns. */
-static int get_us(struct parser *p, json_t *v, long long lo,
+static int get_us(struct parser *p, struct json_object *v, long long lo,
 		  unsigned long long *ns)
 {
 	long long us;
 
-	if (!json_is_integer(v))
+	if (!json_object_is_type(v, json_type_int))
 		return fail(p, 0, "expected an integer number of "
 			    "microseconds, %lld..%lld", lo, WL_MAX_US);
 	if (get_int(p, v, lo, WL_MAX_US, &us))
@@ -500,23 +808,30 @@ static int get_us(struct parser *p, json_t *v, long long lo,
 	return 0;
 }
 
-static int get_policy(struct parser *p, json_t *v, int *policy)
+/*
+ * The policy @v names into *@policy: 0, -1 (refused) or 1 (a policy
+ * 2.6.10 lacks, ignored: *@policy is left as it was).
+ */
+static int get_policy(struct parser *p, struct json_object *v, int *policy)
 {
 	const char *s;
 
-	if (!json_is_string(v))
+	if (!json_object_is_type(v, json_type_string))
 		return fail(p, 0, "expected a policy string (SCHED_OTHER, "
 			    "SCHED_FIFO or SCHED_RR)");
-	s = json_string_value(v);
+	s = json_object_get_string(v);
 	if (!strcmp(s, "SCHED_OTHER"))
 		*policy = SIM_SCHED_NORMAL;
 	else if (!strcmp(s, "SCHED_FIFO"))
 		*policy = SIM_SCHED_FIFO;
 	else if (!strcmp(s, "SCHED_RR"))
 		*policy = SIM_SCHED_RR;
-	else if (!strcmp(s, "SCHED_IDLE") || !strcmp(s, "SCHED_DEADLINE"))
-		return fail(p, 0, "%s is not in the simulated kernel (2.6.10 "
-			    "has SCHED_OTHER, SCHED_FIFO and SCHED_RR)", s);
+	else if (!strcmp(s, "SCHED_IDLE"))
+		return refuse(p, 0, "SCHED_IDLE (Linux 2.6.23)", KEEP_POLICY) ?
+			-1 : 1;
+	else if (!strcmp(s, "SCHED_DEADLINE"))
+		return refuse(p, 0, "SCHED_DEADLINE (Linux 3.14)",
+			      KEEP_POLICY) ? -1 : 1;
 	else
 		return fail(p, 0, "unknown policy (SCHED_OTHER, SCHED_FIFO "
 			    "or SCHED_RR)");
@@ -560,13 +875,14 @@ static int valid_priority(long long prio, int policy)
 }
 
 /* A priority for @policy: nice -20..19, or an RT priority 1..99. */
-static int get_priority(struct parser *p, json_t *v, int policy, int *prio)
+static int get_priority(struct parser *p, struct json_object *v, int policy,
+			int *prio)
 {
 	long long n;
 
-	if (!json_is_integer(v))
+	if (!json_object_is_type(v, json_type_int))
 		return fail(p, 0, "expected an integer priority");
-	n = json_integer_value(v);
+	n = json_object_get_int64(v);
 	if (!valid_priority(n, policy))
 		return fail(p, 0, "%lld is out of range %d..%d for %s", n,
 			    min_priority(policy), max_priority(policy),
@@ -576,14 +892,15 @@ static int get_priority(struct parser *p, json_t *v, int policy, int *prio)
 }
 
 /* "cpus": [0, 2, 3] -> "0,2-3" (sorted, ranges joined). */
-static int get_cpus(struct parser *p, json_t *v, char **list)
+static int get_cpus(struct parser *p, struct json_object *v, char **list)
 {
 	int max = sim_max_cpus(), cpu, first, n = 0;
 	char *set, *out;
 	long long c;
 	size_t i;
 
-	if (!json_is_array(v) || !json_array_size(v))
+	if (!json_object_is_type(v, json_type_array) ||
+	    !json_object_array_length(v))
 		return fail(p, 0, "expected a non-empty array of CPU numbers");
 	set = calloc(max, 1);
 	out = malloc((size_t)max * 12 + 1);
@@ -592,9 +909,10 @@ static int get_cpus(struct parser *p, json_t *v, char **list)
 		free(out);
 		return no_memory(p);
 	}
-	for (i = 0; i < json_array_size(v); i++) {
+	for (i = 0; i < json_object_array_length(v); i++) {
 		push_index(p, i);
-		if (get_int(p, json_array_get(v, i), 0, max - 1, &c) ||
+		if (get_int(p, json_object_array_get_idx(v, i), 0, max - 1,
+			    &c) ||
 		    (c >= p->nr_cpus &&
 		     fail(p, 0, "CPU %lld is not on the machine (%d CPU%s: "
 			  "0..%d)", c, p->nr_cpus, p->nr_cpus > 1 ? "s" : "",
@@ -656,17 +974,19 @@ static int mutex_index(struct parser *p, const char *name)
 	return wl->nr_mutexes++;
 }
 
-/* A map name -> index (jansson's hash table) for big files. */
-static int map_get(json_t *map, const char *name)
+/* A map name -> index (json-c's hash table) for big files. */
+static int map_get(struct json_object *map, const char *name)
 {
-	json_t *v = json_object_get(map, name);
+	struct json_object *v = member(map, name);
 
-	return v ? (int)json_integer_value(v) : -1;
+	return v ? json_object_get_int(v) : -1;
 }
 
-static int map_set(json_t *map, const char *name, int i)
+static int map_set(struct json_object *map, const char *name, int i)
 {
-	return json_object_set_new(map, name, json_integer(i));
+	struct json_object *v = json_object_new_int(i);
+
+	return v ? json_object_object_add(map, name, v) : -1;
 }
 
 static int timer_index(struct parser *p, const char *ref)
@@ -694,20 +1014,21 @@ static int timer_index(struct parser *p, const char *ref)
  * (rt-app now creates them on first use, so this only fixes the order);
  * other kinds are named in a warning.
  */
-static int parse_resources(struct parser *p, json_t *res)
+static int parse_resources(struct parser *p, struct json_object *res)
 {
+	struct lh_entry *e;
 	const char *name, *type;
-	json_t *v, *t;
+	struct json_object *v, *t;
 
 	if (want_object(p, res))
 		return -1;
-	json_object_foreach(res, name, v) {
+	for_each_member(res, name, v, e) {
 		push_key(p, name);
 		if (want_object(p, v))
 			return -1;
-		t = json_object_get(v, "type");
-		type = t ? json_string_value(t) : "mutex";
-		if (!type) {
+		t = member(v, "type");
+		type = t ? json_object_get_string(t) : "mutex";
+		if (t && !json_object_is_type(t, json_type_string)) {
 			push_key(p, "type");
 			return fail(p, 0, "expected a string");
 		}
@@ -718,8 +1039,8 @@ static int parse_resources(struct parser *p, json_t *res)
 			if (timer_index(p, name) < 0)
 				return -1;
 		} else {
-			warn(p, "resource type \"%s\" not supported, ignored",
-			     type);
+			warn(p, "resource type \"%s\" not supported, ignored: "
+			     "so are the events that use it", type);
 		}
 		pop(p);
 	}
@@ -743,13 +1064,13 @@ static int in_list(const char *const *list, const char *key)
 	return 0;
 }
 
-static int parse_duration(struct parser *p, json_t *v)
+static int parse_duration(struct parser *p, struct json_object *v)
 {
 	double sec;
 
-	if (!json_is_number(v))
+	if (!is_number(v))
 		return fail(p, 0, "expected a number of seconds (-1: none)");
-	sec = json_number_value(v);
+	sec = json_object_get_double(v);
 	if (sec == -1 || sec == 0) {
 		p->wl->duration_ns = 0;
 		return 0;
@@ -761,23 +1082,24 @@ static int parse_duration(struct parser *p, json_t *v)
 	return 0;
 }
 
-static int parse_global(struct parser *p, json_t *g)
+static int parse_global(struct parser *p, struct json_object *g)
 {
+	struct lh_entry *e;
 	const char *key;
-	json_t *v;
+	struct json_object *v;
 
 	if (want_object(p, g))
 		return -1;
-	json_object_foreach(g, key, v) {
+	for_each_member(g, key, v, e) {
 		push_key(p, key);
 		if (!strcmp(key, "duration")) {
 			if (parse_duration(p, v))
 				return -1;
 		} else if (!strcmp(key, "default_policy")) {
-			if (get_policy(p, v, &p->default_policy))
+			if (get_policy(p, v, &p->default_policy) < 0)
 				return -1;
 		} else if (!in_list(global_silent, key)) {
-			warn(p, "not supported, ignored");
+			warn(p, UNKNOWN_KEY);
 		}
 		pop(p);
 	}
@@ -789,15 +1111,34 @@ static int parse_global(struct parser *p, json_t *g)
 #define EV_UNSUPPORTED	0
 #define EV_NONE		(-1)
 
+/* rt-app's events schedsim does not run yet, and what the run misses. */
+static const char *const unsupported_events[][2] = {
+	{ "mem", "the memory writes take no time" },
+	{ "iorun", "the I/O takes no time and does not block" },
+	{ "signal", "no task is woken by it" },
+	{ "broad", "no task is woken by it" },
+	{ "wait", "the task does not block here" },
+	{ "sync", "the task neither wakes the other nor blocks" },
+	{ "barrier", "the task does not wait for the others" },
+	{ "resume", "no task is woken by it" },
+	{ "suspend", "the task does not block here" },
+	{ NULL, NULL },
+};
+
+/* What ignoring the unsupported event @key changes. */
+static const char *unsupported_effect(const char *key)
+{
+	int i;
+
+	for (i = 0; unsupported_events[i][0]; i++)
+		if (prefix(key, unsupported_events[i][0]))
+			return unsupported_events[i][1];
+	return "";
+}
+
 /* rt-app's event of a key, matched by prefix in rt-app's order. */
 static int event_of(const char *key)
 {
-	static const char *const unsupported[] = {
-		"mem", "iorun", "signal", "broad", "wait", "sync", "barrier",
-		"resume", "suspend", NULL,
-	};
-	const char *const *u;
-
 	if (prefix(key, "sleep"))
 		return WL_SLEEP;
 	if (prefix(key, "runtime"))
@@ -814,24 +1155,23 @@ static int event_of(const char *key)
 		return WL_YIELD;
 	if (prefix(key, "fork"))
 		return WL_FORK;
-	for (u = unsupported; *u; u++)
-		if (prefix(key, *u))
-			return EV_UNSUPPORTED;
-	return EV_NONE;
+	return *unsupported_effect(key) ? EV_UNSUPPORTED : EV_NONE;
 }
 
-static int parse_timer(struct parser *p, json_t *v, struct wl_event *ev)
+static int parse_timer(struct parser *p, struct json_object *v,
+		       struct wl_event *ev)
 {
-	json_t *ref = json_object_get(v, "ref");
-	json_t *period = json_object_get(v, "period");
-	json_t *mode = json_object_get(v, "mode");
+	struct lh_entry *e;
+	struct json_object *ref = member(v, "ref");
+	struct json_object *period = member(v, "period");
+	struct json_object *mode = member(v, "mode");
 	const char *key;
-	json_t *k;
+	struct json_object *k;
 	int absolute = 0;
 
 	if (want_object(p, v))
 		return -1;
-	if (ref && !json_is_string(ref)) {
+	if (ref && !json_object_is_type(ref, json_type_string)) {
 		push_key(p, "ref");
 		return fail(p, 0, "expected a timer name");
 	}
@@ -843,24 +1183,24 @@ static int parse_timer(struct parser *p, json_t *v, struct wl_event *ev)
 	pop(p);
 	if (mode) {
 		push_key(p, "mode");
-		if (!json_is_string(mode) ||
-		    (strcmp(json_string_value(mode), "absolute") &&
-		     strcmp(json_string_value(mode), "relative")))
+		if (!json_object_is_type(mode, json_type_string) ||
+		    (strcmp(json_object_get_string(mode), "absolute") &&
+		     strcmp(json_object_get_string(mode), "relative")))
 			return fail(p, 0, "expected \"absolute\" or "
 				    "\"relative\"");
-		absolute = !strcmp(json_string_value(mode), "absolute");
+		absolute = !strcmp(json_object_get_string(mode), "absolute");
 		pop(p);
 	}
-	json_object_foreach(v, key, k) {
+	for_each_member(v, key, k, e) {
 		if (strcmp(key, "ref") && strcmp(key, "period") &&
 		    strcmp(key, "mode")) {
 			push_key(p, key);
-			warn(p, "not supported, ignored");
+			warn(p, UNKNOWN_KEY);
 			pop(p);
 		}
 	}
 	/* rt-app's default name; and "absolute" anywhere makes it so */
-	ev->res = timer_index(p, ref ? json_string_value(ref) : "unknown");
+	ev->res = timer_index(p, ref ? json_object_get_string(ref) : "unknown");
 	if (ev->res < 0)
 		return -1;
 	if (absolute)
@@ -869,7 +1209,7 @@ static int parse_timer(struct parser *p, json_t *v, struct wl_event *ev)
 }
 
 /* One event; the current path is its key. */
-static int parse_event(struct parser *p, int type, json_t *v,
+static int parse_event(struct parser *p, int type, struct json_object *v,
 		       struct wl_event *ev)
 {
 	ev->type = type;
@@ -884,17 +1224,17 @@ static int parse_event(struct parser *p, int type, json_t *v,
 		return 0;
 	case WL_LOCK:
 	case WL_UNLOCK:
-		if (!json_is_string(v))
+		if (!json_object_is_type(v, json_type_string))
 			return fail(p, 0, "expected a mutex name");
-		ev->res = mutex_index(p, json_string_value(v));
+		ev->res = mutex_index(p, json_object_get_string(v));
 		return ev->res < 0 ? -1 : 0;
 	case WL_FORK:
-		if (!json_is_string(v))
+		if (!json_object_is_type(v, json_type_string))
 			return fail(p, 0, "expected a task name");
-		ev->res = map_get(p->task_map, json_string_value(v));
+		ev->res = map_get(p->task_map, json_object_get_string(v));
 		if (ev->res < 0)
 			return fail(p, 0, "no task \"%s\" to fork",
-				    json_string_value(v));
+				    json_object_get_string(v));
 		return 0;
 	}
 	return 0;
@@ -902,11 +1242,38 @@ static int parse_event(struct parser *p, int type, json_t *v,
 
 /* ---- phases and tasks --------------------------------------------------- */
 
-/* Keys of rt-app's that name features the simulated kernel lacks. */
-static const char *const sched_unsupported[] = {
-	"taskgroup", "util_min", "util_max", "nodes_membind",
-	"dl-runtime", "dl-period", "dl-deadline", NULL,
+/* rt-app's keys for what a 2.6.10 kernel cannot do, and the run without. */
+struct unsupported {
+	const char *key, *what, *instead;
 };
+
+static const struct unsupported sched_unsupported[] = {
+	{ "taskgroup", "task groups (cgroups, Linux 2.6.24)",
+	  "the task runs in the one group there is" },
+	{ "util_min", "uclamp (Linux 5.3)", "no utilisation floor" },
+	{ "util_max", "uclamp (Linux 5.3)", "no utilisation cap" },
+	{ "nodes_membind", "NUMA memory binding (no simulated memory)",
+	  "no binding" },
+	{ "membind_nodes", "NUMA memory binding (no simulated memory)",
+	  "no binding" },
+	{ "dl-runtime", "SCHED_DEADLINE's runtime (Linux 3.14)",
+	  "the task runs with the policy its \"policy\" gives" },
+	{ "dl-period", "SCHED_DEADLINE's period (Linux 3.14)",
+	  "the task runs with the policy its \"policy\" gives" },
+	{ "dl-deadline", "SCHED_DEADLINE's deadline (Linux 3.14)",
+	  "the task runs with the policy its \"policy\" gives" },
+	{ NULL, NULL, NULL },
+};
+
+static const struct unsupported *unsupported_key(const char *key)
+{
+	const struct unsupported *u;
+
+	for (u = sched_unsupported; u->key; u++)
+		if (!strcmp(u->key, key))
+			return u;
+	return NULL;
+}
 
 /* Keys a phase or a phase-less task reads itself. */
 static int phase_key(const char *key)
@@ -975,23 +1342,25 @@ static const char *first_held(const struct parser *p, unsigned int held)
 }
 
 /* Append the supported events of @obj, in file order, to @ph. */
-static int parse_events(struct parser *p, json_t *obj, struct wl_phase *ph,
-			struct lock_state *ls)
+static int parse_events(struct parser *p, struct json_object *obj,
+			struct wl_phase *ph, struct lock_state *ls)
 {
+	struct lh_entry *e;
 	int type, nr_keys = 0;
 	size_t size = 0;
 	unsigned int before = ls->held;
 	const char *key;
-	json_t *v;
+	struct json_object *v;
 
-	json_object_foreach(obj, key, v) {
+	for_each_member(obj, key, v, e) {
 		type = event_of(key);
 		if (type == EV_NONE)
 			continue;
 		nr_keys++;
 		push_key(p, key);
 		if (type == EV_UNSUPPORTED) {
-			warn(p, "not supported, ignored");
+			warn(p, "event not supported, ignored: %s",
+			     unsupported_effect(key));
 		} else {
 			if (grow((void **)&ph->events, &size, ph->nr_events,
 				 sizeof(*ph->events)))
@@ -1014,60 +1383,68 @@ static int parse_events(struct parser *p, json_t *obj, struct wl_phase *ph,
 	return 0;
 }
 
-/* Warn about every key of @obj that is not read and not an event. */
-static void warn_unknown(struct parser *p, json_t *obj,
-			 int (*known)(const char *))
+/*
+ * Every key of @obj that is not read and not an event: refused if it
+ * asks for what 2.6.10 cannot do, else named in a warning.
+ */
+static int warn_unknown(struct parser *p, struct json_object *obj,
+			int (*known)(const char *))
 {
+	const struct unsupported *u;
+	struct json_object *v;
+	struct lh_entry *e;
 	const char *key;
-	json_t *v;
 
-	json_object_foreach(obj, key, v) {
+	for_each_member(obj, key, v, e) {
 		if (known(key) || event_of(key) != EV_NONE)
 			continue;
 		push_key(p, key);
-		if (in_list(sched_unsupported, key))
-			warn(p, "not supported by the simulated kernel, "
-			     "ignored");
-		else
-			warn(p, "not supported, ignored");
+		u = unsupported_key(key);
+		if (u && refuse(p, 1, u->what, u->instead))
+			return -1;
+		if (!u)
+			warn(p, UNKNOWN_KEY);
 		pop(p);
 	}
+	return 0;
 }
 
 /* A phase's "policy" (its "priority" comes later: see below). */
-static int parse_phase(struct parser *p, json_t *obj, struct wl_phase *ph,
-		       struct lock_state *ls)
+static int parse_phase(struct parser *p, struct json_object *obj,
+		       struct wl_phase *ph, struct lock_state *ls)
 {
-	json_t *v;
+	struct json_object *v;
 	long long n;
+	int ret;
 
 	ph->loop = 1;
 	ph->policy = -1;
 	ph->priority = WL_PRIO_UNCHANGED;
-	if ((v = json_object_get(obj, "loop"))) {
+	if ((v = member(obj, "loop"))) {
 		push_key(p, "loop");
 		if (get_int(p, v, 1, WL_MAX_US, &n))
 			return -1;
 		ph->loop = n;
 		pop(p);
 	}
-	if ((v = json_object_get(obj, "cpus"))) {
+	if ((v = member(obj, "cpus"))) {
 		push_key(p, "cpus");
 		if (get_cpus(p, v, &ph->cpus))
 			return -1;
 		pop(p);
 	}
-	if ((v = json_object_get(obj, "policy"))) {
+	if ((v = member(obj, "policy"))) {
 		push_key(p, "policy");
-		if (get_policy(p, v, &ph->policy))
+		ret = get_policy(p, v, &ph->policy);
+		if (ret < 0)
 			return -1;
-		ph->priority = default_priority(ph->policy);
+		if (!ret)
+			ph->priority = default_priority(ph->policy);
 		pop(p);
 	}
 	if (parse_events(p, obj, ph, ls))
 		return -1;
-	warn_unknown(p, obj, phase_key);
-	return 0;
+	return warn_unknown(p, obj, phase_key);
 }
 
 /*
@@ -1077,22 +1454,23 @@ static int parse_phase(struct parser *p, json_t *obj, struct wl_phase *ph,
  * still be in force.  It must be valid in each case that happens.
  */
 static int phase_priorities(struct parser *p, struct wl_task *t,
-			    json_t *phases)
+			    struct json_object *phases)
 {
+	struct lh_entry *e;
 	int i = 0, first = t->policy, later = t->policy, prio;
 	const char *key;
-	json_t *obj, *v;
+	struct json_object *obj, *v;
 
 	for (i = 0; i < t->nr_phases; i++)
 		if (t->phases[i].policy >= 0)
 			later = t->phases[i].policy;
 	i = 0;
-	json_object_foreach(phases, key, obj) {
+	for_each_member(phases, key, obj, e) {
 		struct wl_phase *ph = &t->phases[i++];
 
 		if (ph->policy >= 0)
 			first = later = ph->policy;
-		v = json_object_get(obj, "priority");
+		v = member(obj, "priority");
 		if (!v)
 			continue;
 		push_key(p, key);
@@ -1114,23 +1492,26 @@ static int phase_priorities(struct parser *p, struct wl_task *t,
 	return 0;
 }
 
-static int parse_phases(struct parser *p, json_t *task, json_t *phases,
-			struct wl_task *t, struct lock_state *ls)
+static int parse_phases(struct parser *p, struct json_object *task,
+			struct json_object *phases, struct wl_task *t,
+			struct lock_state *ls)
 {
+	struct lh_entry *e;
 	const char *key;
-	json_t *v;
+	struct json_object *v;
 	int i = 0;
 
 	push_key(p, "phases");
 	if (want_object(p, phases))
 		return -1;
-	if (!json_object_size(phases))
+	if (!json_object_object_length(phases))
 		return fail(p, 1, "no phase");
-	t->phases = calloc(json_object_size(phases), sizeof(*t->phases));
+	t->phases = calloc(json_object_object_length(phases),
+			   sizeof(*t->phases));
 	if (!t->phases)
 		return no_memory(p);
-	t->nr_phases = json_object_size(phases);
-	json_object_foreach(phases, key, v) {
+	t->nr_phases = json_object_object_length(phases);
+	for_each_member(phases, key, v, e) {
 		push_key(p, key);
 		if (want_object(p, v) ||
 		    parse_phase(p, v, &t->phases[i++], ls))
@@ -1141,18 +1522,19 @@ static int parse_phases(struct parser *p, json_t *task, json_t *phases,
 		return -1;
 	pop(p);
 	/* rt-app reads no event of a task with phases */
-	json_object_foreach(task, key, v) {
+	for_each_member(task, key, v, e) {
 		if (event_of(key) == EV_NONE)
 			continue;
 		push_key(p, key);
-		warn(p, "ignored (the task has \"phases\")");
+		warn(p, "ignored: the task has \"phases\", and rt-app "
+		     "reads no event beside them");
 		pop(p);
 	}
 	return 0;
 }
 
 /* No "phases": the task's own events make its one phase. */
-static int parse_single_phase(struct parser *p, json_t *task,
+static int parse_single_phase(struct parser *p, struct json_object *task,
 			      struct wl_task *t, struct lock_state *ls)
 {
 	t->phases = calloc(1, sizeof(*t->phases));
@@ -1165,20 +1547,20 @@ static int parse_single_phase(struct parser *p, json_t *task,
 	return parse_events(p, task, &t->phases[0], ls);
 }
 
-static int parse_task_sched(struct parser *p, json_t *obj,
+static int parse_task_sched(struct parser *p, struct json_object *obj,
 			    struct wl_task *t)
 {
-	json_t *v;
+	struct json_object *v;
 
 	t->policy = p->default_policy;
-	if ((v = json_object_get(obj, "policy"))) {
+	if ((v = member(obj, "policy"))) {
 		push_key(p, "policy");
-		if (get_policy(p, v, &t->policy))
+		if (get_policy(p, v, &t->policy) < 0)
 			return -1;
 		pop(p);
 	}
 	t->priority = default_priority(t->policy);
-	if ((v = json_object_get(obj, "priority"))) {
+	if ((v = member(obj, "priority"))) {
 		push_key(p, "priority");
 		if (get_priority(p, v, t->policy, &t->priority))
 			return -1;
@@ -1187,15 +1569,15 @@ static int parse_task_sched(struct parser *p, json_t *obj,
 	return 0;
 }
 
-static int parse_task_counts(struct parser *p, json_t *obj,
+static int parse_task_counts(struct parser *p, struct json_object *obj,
 			     struct wl_task *t)
 {
 	long long n;
-	json_t *v;
+	struct json_object *v;
 
 	t->instances = 1;
 	t->loop = -1;
-	if ((v = json_object_get(obj, "instance"))) {
+	if ((v = member(obj, "instance"))) {
 		push_key(p, "instance");
 		if (get_int(p, v, 0, WL_MAX_INSTANCES, &n))
 			return -1;
@@ -1207,14 +1589,14 @@ static int parse_task_counts(struct parser *p, json_t *obj,
 		return fail(p, 0, "more than %d instances in all",
 			    WL_MAX_INSTANCES);
 	p->nr_started += t->instances;
-	if ((v = json_object_get(obj, "loop"))) {
+	if ((v = member(obj, "loop"))) {
 		push_key(p, "loop");
 		if (get_int(p, v, -1, WL_MAX_US, &n))
 			return -1;
 		t->loop = n;
 		pop(p);
 	}
-	if ((v = json_object_get(obj, "delay"))) {
+	if ((v = member(obj, "delay"))) {
 		push_key(p, "delay");
 		if (get_us(p, v, 0, &t->delay_ns))
 			return -1;
@@ -1224,25 +1606,27 @@ static int parse_task_counts(struct parser *p, json_t *obj,
 }
 
 /* One task; the current path is its key. */
-static int parse_task(struct parser *p, json_t *obj, struct wl_task *t)
+static int parse_task(struct parser *p, struct json_object *obj,
+		      struct wl_task *t)
 {
 	struct lock_state ls = { 0, 0, 0 };
-	json_t *v;
+	struct json_object *v;
 
 	if (want_object(p, obj) || parse_task_sched(p, obj, t) ||
 	    parse_task_counts(p, obj, t))
 		return -1;
-	if ((v = json_object_get(obj, "cpus"))) {
+	if ((v = member(obj, "cpus"))) {
 		push_key(p, "cpus");
 		if (get_cpus(p, v, &t->cpus))
 			return -1;
 		pop(p);
 	}
-	v = json_object_get(obj, "phases");
+	v = member(obj, "phases");
 	if (v ? parse_phases(p, obj, v, t, &ls) :
 	    parse_single_phase(p, obj, t, &ls))
 		return -1;
-	warn_unknown(p, obj, task_key);
+	if (warn_unknown(p, obj, task_key))
+		return -1;
 	if (ls.held)
 		return fail(p, 1, "a pass ends with mutex \"%s\" held",
 			    first_held(p, ls.held));
@@ -1254,29 +1638,31 @@ static int parse_task(struct parser *p, json_t *obj, struct wl_task *t)
 	return 0;
 }
 
-static int parse_tasks(struct parser *p, json_t *tasks)
+static int parse_tasks(struct parser *p, struct json_object *tasks)
 {
+	struct lh_entry *e;
 	struct workload *wl = p->wl;
 	const char *name;
-	json_t *v;
+	struct json_object *v;
 	int i = 0;
 
 	push_key(p, "tasks");
 	if (want_object(p, tasks))
 		return -1;
-	if (!json_object_size(tasks))
+	if (!json_object_object_length(tasks))
 		return fail(p, 1, "no task");
-	wl->tasks = calloc(json_object_size(tasks), sizeof(*wl->tasks));
+	wl->tasks = calloc(json_object_object_length(tasks),
+			   sizeof(*wl->tasks));
 	if (!wl->tasks)
 		return no_memory(p);
 	/* every name first: a fork may name a task further down */
-	json_object_foreach(tasks, name, v) {
+	for_each_member(tasks, name, v, e) {
 		wl->tasks[wl->nr_tasks].name = xstrdup(name);
 		if (!wl->tasks[wl->nr_tasks].name ||
 		    map_set(p->task_map, name, wl->nr_tasks++))
 			return no_memory(p);
 	}
-	json_object_foreach(tasks, name, v) {
+	for_each_member(tasks, name, v, e) {
 		push_key(p, name);
 		if (parse_task(p, v, &wl->tasks[i++]))
 			return -1;
@@ -1289,35 +1675,36 @@ static int parse_tasks(struct parser *p, json_t *tasks)
 	return 0;
 }
 
-static int parse_root(struct parser *p, json_t *root)
+static int parse_root(struct parser *p, struct json_object *root)
 {
+	struct lh_entry *e;
 	const char *key;
-	json_t *v;
+	struct json_object *v;
 
-	if (!json_is_object(root))
+	if (!json_object_is_type(root, json_type_object))
 		return fail(p, 0, "expected an object with \"tasks\"");
-	json_object_foreach(root, key, v) {
+	for_each_member(root, key, v, e) {
 		if (strcmp(key, "global") && strcmp(key, "resources") &&
 		    strcmp(key, "tasks")) {
 			push_key(p, key);
-			warn(p, "not supported, ignored");
+			warn(p, UNKNOWN_KEY);
 			pop(p);
 		}
 	}
 	p->default_policy = SIM_SCHED_NORMAL;
-	if ((v = json_object_get(root, "global"))) {
+	if ((v = member(root, "global"))) {
 		push_key(p, "global");
 		if (parse_global(p, v))
 			return -1;
 		pop(p);
 	}
-	if ((v = json_object_get(root, "resources"))) {
+	if ((v = member(root, "resources"))) {
 		push_key(p, "resources");
 		if (parse_resources(p, v))
 			return -1;
 		pop(p);
 	}
-	v = json_object_get(root, "tasks");
+	v = member(root, "tasks");
 	if (!v)
 		return fail(p, 0, "no \"tasks\"");
 	return parse_tasks(p, v);
@@ -1376,29 +1763,61 @@ out:
 	return -1;
 }
 
-/*
- * jansson's position of a syntax error, except for a duplicate key: that
- * one is moved back from the key's end to its opening quote, where our
- * own messages point.
- */
-static void syntax_error(struct parser *p, const json_error_t *je)
+/* json-c's reason for a syntax error, in words a user can act on. */
+static const char *syntax_reason(enum json_tokener_error e)
 {
-	int line = je->line, col = je->column > 0 ? je->column : 1;
-	size_t k, bs;
-
-	if (strstr(je->text, "duplicate object key") && je->position >= 2 &&
-	    (size_t)je->position <= p->len &&
-	    p->text[je->position - 1] == '"') {
-		for (k = je->position - 1; k-- > 0;) {
-			for (bs = 0; bs < k && p->text[k - 1 - bs] == '\\';)
-				bs++;
-			if (p->text[k] == '"' && !(bs & 1))
-				break;
-		}
-		line_col(p->text, p->len, k, &line, &col);
+	switch (e) {
+	case json_tokener_continue:
+		return "the file ends before the JSON does";
+	case json_tokener_error_depth:
+		return "nested too deep";
+	case json_tokener_error_parse_eof:
+		return "unexpected end of the text";
+	default:
+		return json_tokener_error_desc(e);
 	}
-	snprintf(p->err, p->errlen, "%s:%d:%d: %s", p->file, line, col,
-		 je->text);
+}
+
+/*
+ * parse_text - json-c's tree of p->text, read as rt-app reads its files
+ * (json_tokener_parse_ex() with the default, non-strict tokener); NULL
+ * with "FILE:LINE:COL: JSON syntax error: why" in p->err.  Text after the
+ * JSON is ignored as rt-app ignores it, with a warning.
+ */
+static struct json_object *parse_text(struct parser *p)
+{
+	struct json_tokener *tok = json_tokener_new();
+	enum json_tokener_error e;
+	struct json_object *root;
+	struct scan sc = { p->text, p->len, 0 };
+	char pos[256];
+
+	if (!tok || p->len > INT_MAX) {
+		snprintf(p->err, p->errlen, "%s: %s", p->file, !tok ?
+			 "out of memory" : "too large for json-c");
+		json_tokener_free(tok);
+		return NULL;
+	}
+	root = json_tokener_parse_ex(tok, p->text, (int)p->len);
+	e = json_tokener_get_error(tok);
+	sc.i = json_tokener_get_parse_end(tok);
+	json_tokener_free(tok);
+	if (e != json_tokener_success) {
+		json_object_put(root);
+		position(p, sc.i < p->len ? sc.i : p->len, pos, sizeof(pos));
+		snprintf(p->err, p->errlen, "%s: JSON syntax error: %s", pos,
+			 syntax_reason(e));
+		return NULL;
+	}
+	skip_ws(&sc);
+	if (sc.i < p->len && p->text[sc.i]) {
+		position(p, sc.i, pos, sizeof(pos));
+		snprintf(p->err, p->errlen, "%s: text after the workload, "
+			 "ignored (rt-app ignores it too)", pos);
+		warn_line(p, p->err);
+		p->err[0] = '\0';
+	}
+	return root;
 }
 
 /* One line whatever the file and its keys contain. */
@@ -1410,10 +1829,11 @@ static void one_line(char *s)
 }
 
 /**
- * workload_parse - read an rt-app JSON workload into @wl
+ * workload_parse_flags - read an rt-app JSON workload into @wl
  * @file: its name, for messages (and to read when @text is NULL)
  * @text: the file's contents (NUL-terminated), or NULL
  * @nr_cpus: the CPUs of the machine it will run on (0: sim_max_cpus())
+ * @flags: WL_PARSE_IGNORE_UNSUPPORTED or 0
  * @wl: filled on success, left empty on failure
  * @warn: one line per key the subset ignores, or NULL
  * @err: "FILE:LINE:COL: message" when the file is refused
@@ -1421,16 +1841,18 @@ static void one_line(char *s)
  *
  * Return: 0, or -1 with @err set.
  */
-int workload_parse(const char *file, const char *text, int nr_cpus,
-		   struct workload *wl, FILE *warn, char *err, size_t len)
+int workload_parse_flags(const char *file, const char *text, int nr_cpus,
+			 int flags, struct workload *wl, FILE *warn,
+			 char *err, size_t len)
 {
+	struct renamed renamed;
+	struct json_object *root = NULL;
 	struct parser p;
 	char *buf = NULL, dummy[8];
-	json_error_t je;
-	json_t *root;
 	int ret = -1;
 
 	memset(wl, 0, sizeof(*wl));
+	memset(&renamed, 0, sizeof(renamed));
 	if (!err || !len) {
 		err = dummy;
 		len = sizeof(dummy);
@@ -1447,30 +1869,50 @@ int workload_parse(const char *file, const char *text, int nr_cpus,
 	} else {
 		p.len = strlen(text);
 	}
-	p.text = text;
+	p.orig = text;
+	p.orig_len = p.len;
+	p.renamed = &renamed;
 	p.wl = wl;
 	p.warn = warn;
 	p.err = err;
 	p.errlen = len;
-	root = json_loadb(text, p.len, JSON_REJECT_DUPLICATES, &je);
-	if (!root) {
-		syntax_error(&p, &je);
+	p.flags = flags;
+	if (rename_repeated(text, p.len, &renamed)) {
+		snprintf(err, len, "%s: out of memory", p.file);
 		goto out;
 	}
+	p.text = renamed.text ? renamed.text : text;
+	p.len = renamed.text ? renamed.len : p.len;
+	root = parse_text(&p);
+	if (!root)
+		goto out;
 	wl->file = xstrdup(p.file);
-	p.timer_map = json_object();
-	p.task_map = json_object();
+	p.timer_map = json_object_new_object();
+	p.task_map = json_object_new_object();
 	ret = wl->file && p.timer_map && p.task_map ? parse_root(&p, root) :
 		no_memory(&p);
-	json_decref(p.timer_map);
-	json_decref(p.task_map);
-	json_decref(root);
+	json_object_put(p.timer_map);
+	json_object_put(p.task_map);
+	json_object_put(root);
 out:
 	one_line(err);
 	if (ret)
 		workload_free(wl);
+	free(renamed.text);
+	free(renamed.ins);
 	free(buf);
 	return ret;
+}
+
+/**
+ * workload_parse - workload_parse_flags() without flags: what a 2.6.10
+ * kernel cannot do is refused.
+ */
+int workload_parse(const char *file, const char *text, int nr_cpus,
+		   struct workload *wl, FILE *warn, char *err, size_t len)
+{
+	return workload_parse_flags(file, text, nr_cpus, 0, wl, warn, err,
+				    len);
 }
 
 /**
@@ -1496,6 +1938,9 @@ void workload_free(struct workload *wl)
 	for (i = 0; i < wl->nr_mutexes; i++)
 		free(wl->mutexes[i]);
 	free(wl->mutexes);
+	for (i = 0; i < wl->nr_ignored; i++)
+		free(wl->ignored[i]);
+	free(wl->ignored);
 	free(wl->file);
 	memset(wl, 0, sizeof(*wl));
 }

@@ -6,10 +6,10 @@
  * Linaro's LISA) describes a workload as threads that loop over phases
  * of events: run, sleep, timer, lock, ...  schedsim reads the subset
  * LISA's periodic/ramp/step workloads and hand-written files use (see
- * docs/workloads.md) with jansson, checks all of it before the machine
- * boots, and runs each thread instance as a task whose body executes the
- * events with the machine's own primitives (sim_burn(), sim_sleep(),
- * sim_mutex_lock(), sched_yield() ...).  Times in the file are in
+ * docs/workloads.md) with json-c as rt-app does, checks all of it before
+ * the machine boots, and runs each thread instance as a task whose body
+ * executes the events with the machine's own primitives (sim_burn(),
+ * sim_sleep(), sim_mutex_lock(), sched_yield() ...).  Times in the file are in
  * microseconds; here everything is in nanoseconds.
  */
 #ifndef SCHEDSIM_WORKLOAD_H
@@ -79,7 +79,14 @@ struct workload {
 	int nr_timers;
 	char **mutexes;		/* names of the lock resources, in order */
 	int nr_mutexes;		/* at most SIM_NR_MUTEX */
+	char **ignored;		/* "FILE:LINE:COL: PATH: what: ignored, ..."
+				 * per part a 2.6.10 kernel cannot do, with
+				 * WL_PARSE_IGNORE_UNSUPPORTED */
+	int nr_ignored;
 };
+
+/* Run without what a 2.6.10 kernel cannot do, listed in wl->ignored. */
+#define WL_PARSE_IGNORE_UNSUPPORTED	1
 
 /*
  * workload_parse - read an rt-app JSON workload for a machine of
@@ -87,11 +94,17 @@ struct workload {
  * or NULL to read @file.  Keys the subset does not support are named in
  * one warning line each on @warn (NULL: quiet), never fatal.  Returns 0,
  * or -1 with "FILE:LINE:COL: message" in @err for a file that is not
- * JSON, does not describe a workload or names a CPU the machine lacks;
- * @wl is then empty.
+ * JSON, does not describe a workload, names a CPU the machine lacks or
+ * asks for what a 2.6.10 kernel cannot do (SCHED_DEADLINE, SCHED_IDLE,
+ * uclamp, task groups, NUMA memory binding); @wl is then empty.
+ * workload_parse_flags() with WL_PARSE_IGNORE_UNSUPPORTED runs without
+ * those instead, each listed in wl->ignored.
  */
 int workload_parse(const char *file, const char *text, int nr_cpus,
 		   struct workload *wl, FILE *warn, char *err, size_t len);
+int workload_parse_flags(const char *file, const char *text, int nr_cpus,
+			 int flags, struct workload *wl, FILE *warn,
+			 char *err, size_t len);
 void workload_free(struct workload *wl);
 const char *wl_policy_name(int policy);
 

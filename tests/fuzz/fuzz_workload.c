@@ -24,8 +24,8 @@
 
 /*
  * Parse @data as a workload file.  The parser wants a C string: a NUL
- * inside the data ends the text there, as it would for a file read by
- * jansson's string loader.
+ * inside the data ends the text there, as it does for json-c's
+ * tokener reading a C string.
  */
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

@@ -244,21 +244,23 @@ START_TEST(fork_names_a_task_further_down)
 }
 END_TEST
 
-/* Parse a fixture with warnings into @out; returns the warning lines. */
-static int warnings_of(const char *name, char *out, size_t len)
+/*
+ * Parse @file (or @text, when not NULL) with @flags, its warnings into
+ * @out; returns the warning lines.
+ */
+static int warnings_in(const char *file, const char *text, int flags,
+		       char *out, size_t len)
 {
-	char path[1024], err[ERR_LEN];
-	const char *dir = getenv("srcdir");
+	char err[ERR_LEN];
 	FILE *f = tmpfile();
 	size_t n;
 	int lines = 0;
 	char *s;
 
 	ck_assert_ptr_nonnull(f);
-	snprintf(path, sizeof(path), "%s/tests/unit/workloads/%s",
-		 dir && *dir ? dir : ".", name);
-	ck_assert_msg(workload_parse(path, NULL, 0, &wl, f, err,
-				     sizeof(err)) == 0, "refused: %s", err);
+	ck_assert_msg(workload_parse_flags(file, text, 0, flags, &wl, f, err,
+					   sizeof(err)) == 0,
+		      "refused: %s", err);
 	rewind(f);
 	n = fread(out, 1, len - 1, f);
 	out[n] = '\0';
@@ -268,15 +270,27 @@ static int warnings_of(const char *name, char *out, size_t len)
 	return lines;
 }
 
+/* Parse a fixture with warnings into @out; returns the warning lines. */
+static int warnings_of(const char *name, char *out, size_t len)
+{
+	char path[1024];
+	const char *dir = getenv("srcdir");
+
+	snprintf(path, sizeof(path), "%s/tests/unit/workloads/%s",
+		 dir && *dir ? dir : ".", name);
+	return warnings_in(path, NULL, 0, out, len);
+}
+
 START_TEST(unsupported_keys_warn_one_line_each)
 {
 	char out[4096];
 
 	ck_assert_int_eq(warnings_of("warn-unsupported.json", out,
-				     sizeof(out)), 8);
-	ck_assert_msg(strstr(out, "warn-unsupported.json:15:21: "
-			     "tasks.t1.phases.p0.barrier: not supported, "
-			     "ignored\n") != NULL, "%s", out);
+				     sizeof(out)), 6);
+	ck_assert_msg(strstr(out, "warn-unsupported.json:13:21: "
+			     "tasks.t1.phases.p0.barrier: event not "
+			     "supported, ignored: the task does not wait for "
+			     "the others\n") != NULL, "%s", out);
 	ck_assert_msg(strstr(out, "schedsim: warning: ") == out, "%s", out);
 	ck_assert_msg(strstr(out, "tasks.t2.suspend") != NULL, "%s", out);
 	ck_assert_msg(strstr(out, "global.frequency") != NULL, "%s", out);
@@ -327,22 +341,165 @@ START_TEST(escaped_keys_are_located)
 }
 END_TEST
 
+/* ---- rt-app's reading: json-c, workgen's renaming ---------------------- */
+
+START_TEST(comments_are_read_as_rt_app_reads_them)
+{
+	parse("/* a workload */\n{\"tasks\": {\"t\": {\n"
+	      "  // one event\n  \"run\": 1000 /* us */}}}");
+	ck_assert_int_eq(wl.tasks[0].phases[0].nr_events, 1);
+	ck_assert_uint_eq(wl.tasks[0].phases[0].events[0].ns, US(1000));
+}
+END_TEST
+
+START_TEST(trailing_commas_are_accepted)
+{
+	parse("{\"tasks\": {\"t\": {\"cpus\": [0,], \"run\": 1000,},},}");
+	ck_assert_str_eq(wl.tasks[0].cpus, "0");
+	ck_assert_uint_eq(wl.tasks[0].phases[0].events[0].ns, US(1000));
+}
+END_TEST
+
+START_TEST(repeated_event_keys_run_in_file_order)
+{
+	static const int types[] = { WL_RUN, WL_SLEEP, WL_RUN, WL_SLEEP,
+				     WL_RUN };
+	int i;
+
+	parse("{\"tasks\": {\"t\": {\"run\": 1000, \"sleep\": 2000, "
+	      "\"run\": 3000, \"sleep\": 4000, \"run\": 5000}}}");
+	ck_assert_int_eq(wl.tasks[0].phases[0].nr_events, 5);
+	for (i = 0; i < 5; i++) {
+		ck_assert_int_eq(wl.tasks[0].phases[0].events[i].type,
+				 types[i]);
+		ck_assert_uint_eq(wl.tasks[0].phases[0].events[i].ns,
+				  US(1000 * (i + 1)));
+	}
+}
+END_TEST
+
+/* workgen's name for a third "run" when "run1" is taken is "run2". */
+START_TEST(repeated_keys_are_renamed_as_workgen_renames_them)
+{
+	ck_assert_str_eq(refusal("{\"tasks\": {\"t\": {\"run\": 1, "
+				 "\"run1\": 2,\n \"run\": -3}}}"),
+			 "test.json:2:9: tasks.t.run2: -3 is out of range "
+			 "0..2147483647");
+}
+END_TEST
+
+/* The digits a renaming adds do not shift the positions after it. */
+START_TEST(positions_after_a_renamed_key_are_the_files)
+{
+	ck_assert_str_eq(refusal("{\"tasks\": {\"t\": {\"run\": 1, "
+				 "\"run\": 2, \"sleep\": \"x\"}}}"),
+			 "test.json:1:47: tasks.t.sleep: expected an "
+			 "integer number of microseconds, 0..2147483647");
+}
+END_TEST
+
+START_TEST(syntax_error_is_located_past_comments)
+{
+	ck_assert_str_eq(refusal("// w\n/* x\n */ {\"tasks\": {\"t\": "
+				 "{\"run\": 1 \"sleep\": 2}}}"),
+			 "test.json:3:31: JSON syntax error: object value "
+			 "separator ',' expected");
+}
+END_TEST
+
+START_TEST(unknown_key_warns_at_its_position_with_its_effect)
+{
+	char out[1024];
+
+	ck_assert_int_eq(warnings_in("w.json", "{\"tasks\": {\"t\": "
+				     "{\"phases\": {\"p1\": {\n"
+				     "  \"run\": 1, \"foo\": 2}}}}}", 0, out,
+				     sizeof(out)), 1);
+	ck_assert_str_eq(out, "schedsim: warning: w.json:2:13: "
+			 "tasks.t.phases.p1.foo: unknown key, ignored: "
+			 "rt-app does not read it either\n");
+}
+END_TEST
+
+START_TEST(text_after_the_workload_is_ignored_with_a_warning)
+{
+	char out[1024];
+
+	ck_assert_int_eq(warnings_in("w.json", "{\"tasks\": {\"t\": "
+				     "{\"run\": 1}}}\n x", 0, out,
+				     sizeof(out)), 1);
+	ck_assert_str_eq(out, "schedsim: warning: w.json:2:2: text after "
+			 "the workload, ignored (rt-app ignores it too)\n");
+	ck_assert_int_eq(wl.nr_tasks, 1);
+}
+END_TEST
+
+#define ALL_UNSUPPORTED							\
+	"{\"tasks\": {\"t\": {\"policy\": \"SCHED_DEADLINE\", "		\
+	"\"dl-runtime\": 1000, \"util_min\": 1, \"taskgroup\": "	\
+	"\"/a\", \"nodes_membind\": [0], \"phases\": {\"p\": "		\
+	"{\"policy\": \"SCHED_IDLE\", \"run\": 1000}}}}}"
+
+START_TEST(ignore_unsupported_lists_each_part_it_runs_without)
+{
+	static const char *const parts[] = {
+		"1:28: tasks.t.policy: SCHED_DEADLINE (Linux 3.14)",
+		"1:149: tasks.t.phases.p.policy: SCHED_IDLE (Linux 2.6.23)",
+		"1:46: tasks.t.dl-runtime: SCHED_DEADLINE's runtime",
+		"1:66: tasks.t.util_min: uclamp (Linux 5.3)",
+		"1:81: tasks.t.taskgroup: task groups (cgroups",
+		"1:100: tasks.t.nodes_membind: NUMA memory binding",
+	};
+	char out[4096], want[256];
+	int i;
+
+	ck_assert_int_eq(warnings_in("test.json", ALL_UNSUPPORTED,
+				     WL_PARSE_IGNORE_UNSUPPORTED, out,
+				     sizeof(out)), 6);
+	ck_assert_int_eq(wl.nr_ignored, 6);
+	for (i = 0; i < 6; i++) {
+		snprintf(want, sizeof(want), "test.json:%s", parts[i]);
+		ck_assert_msg(!strncmp(wl.ignored[i], want, strlen(want)),
+			      "%s", wl.ignored[i]);
+		ck_assert_msg(strstr(wl.ignored[i], ": not on the simulated "
+				     "2.6.10 machine, ignored: "), "%s",
+			      wl.ignored[i]);
+		ck_assert_msg(strstr(out, wl.ignored[i]), "%s", out);
+	}
+	/* the task runs with the default policy, the phase keeps it */
+	ck_assert_int_eq(wl.tasks[0].policy, SIM_SCHED_NORMAL);
+	ck_assert_int_eq(wl.tasks[0].priority, 0);
+	ck_assert_int_eq(wl.tasks[0].phases[0].policy, -1);
+}
+END_TEST
+
+START_TEST(without_the_option_the_first_unsupported_part_is_refused)
+{
+	ck_assert_str_eq(refusal(ALL_UNSUPPORTED),
+			 "test.json:1:28: tasks.t.policy: SCHED_DEADLINE "
+			 "(Linux 3.14): not on the simulated 2.6.10 machine; "
+			 "--ignore-unsupported runs without it");
+	ck_assert_int_eq(wl.nr_ignored, 0);
+}
+END_TEST
+
 /* ---- the refused fixtures ------------------------------------------------ */
 
 static const char *const bad_files[] = {
 	"bad-cpus-empty", "bad-cpus-range", "bad-deadline-policy",
-	"bad-delay-real", "bad-double-lock", "bad-duplicate-key",
+	"bad-delay-real", "bad-dl-runtime", "bad-double-lock",
 	"bad-duration", "bad-empty", "bad-empty-tasks",
 	"bad-forever-no-time", "bad-fork-unknown", "bad-global-type",
-	"bad-instance-negative", "bad-lock-held-at-end",
-	"bad-lock-phase-loop", "bad-loop-range", "bad-nice-range",
+	"bad-idle-policy", "bad-instance-negative", "bad-lock-held-at-end",
+	"bad-lock-phase-loop", "bad-loop-range", "bad-membind",
+	"bad-nice-range",
 	"bad-no-tasks", "bad-not-object", "bad-nothing-starts",
 	"bad-phase-loop-zero", "bad-phase-no-event",
 	"bad-phase-priority-later", "bad-phases-type", "bad-policy",
 	"bad-priority-range", "bad-run-negative", "bad-run-type",
-	"bad-syntax", "bad-task-type", "bad-timer-mode",
+	"bad-syntax", "bad-task-type", "bad-taskgroup", "bad-timer-mode",
 	"bad-timer-no-period", "bad-timer-period-zero",
-	"bad-too-many-mutexes", "bad-unlock-not-held",
+	"bad-too-many-mutexes", "bad-uclamp", "bad-unlock-not-held",
 };
 
 #define NR_BAD	((int)(sizeof(bad_files) / sizeof(bad_files[0])))
@@ -771,6 +928,21 @@ static Suite *workload_suite(void)
 	tcase_add_test(tc, fork_names_a_task_further_down);
 	tcase_add_test(tc, unsupported_keys_warn_one_line_each);
 	tcase_add_test(tc, rt_app_logging_keys_are_silent);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("rt-app");
+	tcase_add_checked_fixture(tc, NULL, teardown);
+	tcase_add_test(tc, comments_are_read_as_rt_app_reads_them);
+	tcase_add_test(tc, trailing_commas_are_accepted);
+	tcase_add_test(tc, repeated_event_keys_run_in_file_order);
+	tcase_add_test(tc, repeated_keys_are_renamed_as_workgen_renames_them);
+	tcase_add_test(tc, positions_after_a_renamed_key_are_the_files);
+	tcase_add_test(tc, syntax_error_is_located_past_comments);
+	tcase_add_test(tc, unknown_key_warns_at_its_position_with_its_effect);
+	tcase_add_test(tc, text_after_the_workload_is_ignored_with_a_warning);
+	tcase_add_test(tc, ignore_unsupported_lists_each_part_it_runs_without);
+	tcase_add_test(tc,
+		without_the_option_the_first_unsupported_part_is_refused);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("errors");

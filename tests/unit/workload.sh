@@ -57,12 +57,12 @@ if [ "$st" -eq 0 ]; then
 else
 	ko "warnings do not stop a run (exit $st): $(cat "$tmp/err")"
 fi
-if [ "$(grep -c '^schedsim: warning: ' "$tmp/err")" -eq 8 ]; then
-	ok "one warning line per unsupported key (8)"
+if [ "$(grep -c '^schedsim: warning: ' "$tmp/err")" -eq 6 ]; then
+	ok "one warning line per unsupported key (6)"
 else
 	ko "one warning line per unsupported key: $(cat "$tmp/err")"
 fi
-if grep -qxF "schedsim: warning: $f:15:21: tasks.t1.phases.p0.barrier: not supported, ignored" "$tmp/err"; then
+if grep -qxF "schedsim: warning: $f:13:21: tasks.t1.phases.p0.barrier: event not supported, ignored: the task does not wait for the others" "$tmp/err"; then
 	ok "a warning names FILE:LINE:COL and the path"
 else
 	ko "a warning names FILE:LINE:COL and the path: $(cat "$tmp/err")"
@@ -74,6 +74,29 @@ for task in t1-0 t2-1; do
 		ko "the warned-about workload runs $task"
 	fi
 done
+
+# --ignore-unsupported: a refused part is left out, named on stderr and
+# in the JSON, and the run goes on.
+f="$dir/bad-taskgroup.json"
+"$sim" --ignore-unsupported --duration=0.1 --format=json "$f" \
+	>"$tmp/out" 2>"$tmp/err"
+st=$?
+if [ "$st" -eq 0 ] &&
+   grep -qF "schedsim: warning: $f:3:13: tasks.t1.taskgroup: task groups (cgroups, Linux 2.6.24): not on the simulated 2.6.10 machine, ignored: " "$tmp/err" &&
+   grep -qF '"ignored": [' "$tmp/out"; then
+	ok "--ignore-unsupported runs without the taskgroup and lists it"
+else
+	ko "--ignore-unsupported (exit $st): $(cat "$tmp/err")"
+fi
+"$sim" --ignore-unsupported --duration=0.1 --report="$tmp/rep" "$f" \
+	>/dev/null 2>&1
+if grep -q '<div id="ignored" class="bad">' "$tmp/rep/index.html" &&
+   grep -qF "tasks.t1.taskgroup: task groups (cgroups" "$tmp/rep/index.html"
+then
+	ok "the report lists what --ignore-unsupported left out"
+else
+	ko "the report lists what --ignore-unsupported left out"
+fi
 
 # A LISA-style periodic file: no warning, runs, the same twice.
 f="$dir/periodic.json"
