@@ -55,6 +55,20 @@ static const char *const driver_colour[] = {
 	(int)(sizeof(driver_colour) / sizeof(driver_colour[0]))
 
 /*
+ * Latency curves of different drivers often coincide (every wake-up ran
+ * at once, or the drivers made the same choices): each driver has its
+ * own dash pattern, and the curves drawn first are wider, so a curve
+ * drawn on top of an equal one leaves it showing on both sides.
+ */
+static const char *const driver_dash[] = {
+	"none", "9 4", "2 3", "12 3 2 3", "5 5", "1 2", "14 4 4 4", "6 2",
+};
+#define NR_DRIVER_DASHES \
+	(int)(sizeof(driver_dash) / sizeof(driver_dash[0]))
+#define CURVE_W		2	/* px, the last driver's curve */
+#define CURVE_STEP	1.5	/* px wider per driver drawn after */
+
+/*
  * A task of the workload: the nth task of that name in a run.  The
  * drivers start different kernel threads, so one task has different
  * pids under different drivers, but the same name and occurrence; it
@@ -84,6 +98,7 @@ struct page {
 	int *key_task;		/* [key * nr + run]: task index, or -1 */
 	struct pid_key **pids;	/* per run, by pid */
 	struct lat_set *lat;	/* per run */
+	const char *warnings;	/* the workload's, as printed; or NULL */
 };
 
 /* ---- text ---------------------------------------------------------------- */
@@ -156,6 +171,13 @@ static const char *fmt_ns(char *buf, size_t len, unsigned long long ns)
 static double ms(unsigned long long ns)
 {
 	return (double)ns / NSEC_PER_MSEC;
+}
+
+/* A table cell of @ns in ms, to the µs, and exact on hover. */
+static const char *ms_cell(char *buf, size_t len, unsigned long long ns)
+{
+	snprintf(buf, len, "<td title=\"%llu ns\">%.3f</td>", ns, ms(ns));
+	return buf;
 }
 
 static const char *fmt_policy(char *buf, size_t len,
@@ -929,6 +951,20 @@ static void lat_axes(FILE *f, int lo, int hi)
 		CHART_TOP + LAT_PLOT_H / 2);
 }
 
+static double curve_width(const struct page *p, int ri)
+{
+	return CURVE_W + CURVE_STEP * (p->nr - 1 - ri);
+}
+
+/* The stroke of driver @ri's curve, for the curve and its legend. */
+static void put_curve_stroke(FILE *f, const struct page *p, int ri)
+{
+	fprintf(f, " stroke=\"%s\" stroke-width=\"%g\""
+		" stroke-dasharray=\"%s\"",
+		driver_colour[ri % NR_DRIVER_COLOURS], curve_width(p, ri),
+		driver_dash[ri % NR_DRIVER_DASHES]);
+}
+
 /*
  * The CDF of one run as a step path, one step per pixel column at most:
  * a sample is in the column whose centre is nearest on the log axis.
@@ -941,9 +977,9 @@ static void lat_curve(struct page *p, int ri, int lo, int hi)
 	double edge;
 
 	fprintf(p->f, "<path class=\"mk\" data-run-index=\"%d\""
-		" data-n=\"%lu\" fill=\"none\" stroke=\"%s\" stroke-width=\"2\""
-		" d=\"M%d %d", ri, l->n,
-		driver_colour[ri % NR_DRIVER_COLOURS], CHART_LEFT, bottom);
+		" data-n=\"%lu\" fill=\"none\"", ri, l->n);
+	put_curve_stroke(p->f, p, ri);
+	fprintf(p->f, " d=\"M%d %d", CHART_LEFT, bottom);
 	for (c = 0; c <= PLOT_W; c++) {
 		/* samples up to half a column right of column c's x */
 		edge = c == PLOT_W ? -1 :
@@ -961,18 +997,33 @@ static void lat_curve(struct page *p, int ri, int lo, int hi)
 	fprintf(p->f, ": %lu latency samples</title></path>\n", l->n);
 }
 
-static void driver_legend(struct page *p, int y)
+/*
+ * The drivers' names under a chart, each after a key: a square of its
+ * bars' colour, or with @curves a piece of its latency curve.
+ */
+static void driver_legend(struct page *p, int y, int curves)
 {
-	int i;
+	int i, tx;
 
 	for (i = 0; i < p->nr; i++) {
 		int x = CHART_LEFT + i % LEGEND_COLS * LEGEND_COL_W;
 		int ly = y + i / LEGEND_COLS * 16;
 
-		fprintf(p->f, "<rect class=\"key\" x=\"%d\" y=\"%d\""
-			" width=\"10\" height=\"10\" fill=\"%s\"/>"
-			"<text x=\"%d\" y=\"%d\">", x, ly,
-			driver_colour[i % NR_DRIVER_COLOURS], x + 14, ly + 9);
+		if (curves) {
+			fprintf(p->f, "<line class=\"curvekey\""
+				" data-run-index=\"%d\" x1=\"%d\" y1=\"%d\""
+				" x2=\"%d\" y2=\"%d\"", i, x, ly + 5, x + 36,
+				ly + 5);
+			put_curve_stroke(p->f, p, i);
+			fputs("/>", p->f);
+			tx = x + 42;
+		} else {
+			fprintf(p->f, "<rect class=\"key\" x=\"%d\" y=\"%d\""
+				" width=\"10\" height=\"10\" fill=\"%s\"/>", x,
+				ly, driver_colour[i % NR_DRIVER_COLOURS]);
+			tx = x + 14;
+		}
+		fprintf(p->f, "<text x=\"%d\" y=\"%d\">", tx, ly + 9);
 		put_text(p->f, p->runs[i].cpusched);
 		fputs("</text>\n", p->f);
 	}
@@ -983,7 +1034,8 @@ static void lat_table(struct page *p)
 	char b[4][NS_CELL_LEN], mx[NS_CELL_LEN];
 	int i;
 
-	fputs("<table class=\"num\"><tr><th>driver</th><th title=\"successful"
+	fputs("<div class=\"wide\"><table class=\"num\" data-table=\"latency"
+	      "\"><tr><th>driver</th><th title=\"successful"
 	      " try_to_wake_up()s, as in the summary and task tables\">"
 	      "wake-ups</th><th title=\"wake-ups of a task off its CPU that"
 	      " ran before the run ended\">samples</th>"
@@ -1008,7 +1060,7 @@ static void lat_table(struct page *p)
 			fmt_ns(b[2], sizeof(b[2]), percentile(l, 99)),
 			fmt_ns(mx, sizeof(mx), l->n ? l->v[l->n - 1] : 0));
 	}
-	fputs("</table>\n", p->f);
+	fputs("</table></div>\n", p->f);
 }
 
 static void draw_latency(struct page *p)
@@ -1021,7 +1073,10 @@ static void draw_latency(struct page *p)
 	      " that waited at most the time on the x axis between the"
 	      " wake-up and the task running on a CPU: the further left and"
 	      " the sooner a curve reaches 100%, the better. Wake-ups that"
-	      " ran at once (0 ns) count at the left edge.</p>\n", p->f);
+	      " ran at once (0 ns) count at the left edge. Each driver has"
+	      " its own dash pattern, and the first drivers' curves are"
+	      " wider: where curves coincide, the ones below show on both"
+	      " sides of the ones on top.</p>\n", p->f);
 	lat_decades(p, &lo, &hi);
 	svg_open(p->f, "latency", NULL, legend_y + rows * 16 + 8,
 		 "wake-up latency CDF");
@@ -1030,7 +1085,7 @@ static void draw_latency(struct page *p)
 	for (i = 0; i < p->nr; i++)
 		if (p->lat[i].n)
 			lat_curve(p, i, lo, hi);
-	driver_legend(p, legend_y);
+	driver_legend(p, legend_y, 1);
 	fputs("</svg>\n", p->f);
 	lat_table(p);
 }
@@ -1136,7 +1191,7 @@ static void draw_share(struct page *p)
 		for (j = 0; j < p->nr; j++)
 			share_bar(p, i, j, ntasks, ymax);
 	fputs("</g>\n", p->f);
-	driver_legend(p, legend_y);
+	driver_legend(p, legend_y, 0);
 	fputs("</svg>\n", p->f);
 }
 
@@ -1175,7 +1230,8 @@ static void summary_table(struct page *p)
 {
 	int i;
 
-	fputs("<h2 id=\"summary\">Summary</h2>\n<table class=\"num\"><tr>"
+	fputs("<h2 id=\"summary\">Summary</h2>\n<div class=\"wide\">"
+	      "<table class=\"num\" data-table=\"summary\"><tr>"
 	      "<th>driver</th><th title=\"Jain's index of the share of the"
 	      " time they wanted a CPU that SCHED_NORMAL tasks of one nice"
 	      " level got, the lowest over the levels; 1 is perfectly fair"
@@ -1188,7 +1244,7 @@ static void summary_table(struct page *p)
 	      p->f);
 	for (i = 0; i < p->nr; i++)
 		summary_row(p, i);
-	fputs("</table>\n", p->f);
+	fputs("</table></div>\n", p->f);
 }
 
 static const struct run_metrics *rank_run;
@@ -1215,15 +1271,17 @@ static int cmp_task_pid(const void *a, const void *b)
 static void task_row(struct page *p, const struct run_metrics *r,
 		     const struct task_metrics *t)
 {
-	char pol[32], b[4][NS_CELL_LEN];
+	char pol[32], b[4][NS_CELL_LEN], c[3][NS_CELL_LEN];
 
 	fprintf(p->f, "<tr><td>%d</td><td class=\"name\">", t->pid);
 	put_text(p->f, t->name);
-	fprintf(p->f, "</td><td>%s</td><td>%.3f</td><td>%.2f%%</td>"
-		"<td>%.3f</td><td>%.3f</td><td>%lu</td><td>%lu</td>"
+	fprintf(p->f, "</td><td>%s</td>%s<td>%.2f%%</td>%s%s"
+		"<td>%lu</td><td>%lu</td>"
 		"<td>%lu</td><td>%s</td><td>%s</td><td>%s</td><td>%s</td>",
-		fmt_policy(pol, sizeof(pol), t), ms(t->runtime_ns),
-		share_pct(r, t), ms(t->wait_ns), ms(t->sleep_ns),
+		fmt_policy(pol, sizeof(pol), t),
+		ms_cell(c[0], sizeof(c[0]), t->runtime_ns), share_pct(r, t),
+		ms_cell(c[1], sizeof(c[1]), t->wait_ns),
+		ms_cell(c[2], sizeof(c[2]), t->sleep_ns),
 		t->switches, t->migrations, t->wakeups,
 		fmt_ns(b[0], sizeof(b[0]), t->lat.p50),
 		fmt_ns(b[1], sizeof(b[1]), t->lat.p95),
@@ -1240,20 +1298,21 @@ static void run_extras(struct page *p, const struct run_metrics *r)
 {
 	int i;
 
-	fprintf(p->f, "<p>Fairness %.3f", r->fairness);
+	fprintf(p->f, "<p class=\"extras\">Fairness %.3f", r->fairness);
 	for (i = 0; i < r->nr_fair; i++)
 		fprintf(p->f, "%snice %d: %d tasks, %.3f", i ? "; " : " (",
 			r->fair[i].nice, r->fair[i].nr_tasks, r->fair[i].jain);
 	fprintf(p->f, "%s; throughput %.2f loops/s; utilisation %.1f%%.</p>\n"
-		"<p>CPU busy:", r->nr_fair ? ")" : "", r->throughput,
-		100 * r->utilisation);
+		"<p class=\"busy\">CPU busy:", r->nr_fair ? ")" : "",
+		r->throughput, 100 * r->utilisation);
 	for (i = 0; r->cpus && i < r->nr_cpus; i++) {
 		const struct cpu_metrics *c = &r->cpus[i];
 		unsigned long long all = c->busy_ns + c->idle_ns;
 
-		fprintf(p->f, "%s CPU %d %.1f%% (%lu switches)", i ? "," : "",
-			c->cpu, all ? 100.0 * c->busy_ns / all : 0.0,
-			c->switches);
+		fprintf(p->f, "%s <span class=\"cpu\" title=\"%llu ns busy of"
+			" %llu\">CPU %d %.1f%% (%lu switches)</span>",
+			i ? "," : "", c->busy_ns, all, c->cpu,
+			all ? 100.0 * c->busy_ns / all : 0.0, c->switches);
 	}
 	fputs(".</p>\n", p->f);
 }
@@ -1288,7 +1347,10 @@ static int run_table(struct page *p, int ri)
 	if (n < r->nr_tasks)
 		fprintf(p->f, "<p class=\"note\">The %d tasks with the most CPU"
 			" time of %d.</p>\n", n, r->nr_tasks);
-	fputs("<table class=\"num\"><tr><th>pid</th><th>task</th>"
+	fputs("<div class=\"wide\"><table class=\"num\" data-table=\"tasks\""
+	      " data-run=\"", p->f);
+	put_text(p->f, r->cpusched);
+	fputs("\"><tr><th>pid</th><th>task</th>"
 	      "<th>policy</th><th>CPU ms</th><th>share</th><th>wait ms</th>"
 	      "<th>sleep ms</th><th>switches</th><th>migrations</th>"
 	      "<th>wake-ups</th><th>latency p50</th><th>p95</th><th>p99</th>"
@@ -1296,7 +1358,7 @@ static int run_table(struct page *p, int ri)
 	      p->f);
 	for (i = 0; i < n; i++)
 		task_row(p, r, &r->tasks[rows[i]]);
-	fputs("</table>\n", p->f);
+	fputs("</table></div>\n", p->f);
 	free(rows);
 	return 0;
 }
@@ -1304,36 +1366,94 @@ static int run_table(struct page *p, int ri)
 /* ---- the page ------------------------------------------------------------ */
 
 static const char style[] =
-	"body{font:14px/1.4 sans-serif;margin:1em 2em;color:#222}"
+	"body{font:14px/1.4 sans-serif;margin:1em 1.5em;color:#222}"
 	"h1{font-size:1.5em}h2{margin-top:1.6em;border-bottom:1px solid #ccc}"
 	"table{border-collapse:collapse;margin:.5em 0}"
-	"td,th{padding:2px 6px;border-bottom:1px solid #e4e4e4;"
-	"white-space:nowrap}"
+	"td,th{padding:2px 5px;border-bottom:1px solid #e4e4e4;"
+	"white-space:nowrap}table.num{font-size:13px}"
+	".wide{max-width:100%;overflow-x:auto}"
+	"#ignored li{overflow-wrap:anywhere}"
 	"table.num td{text-align:right}table.num td:first-child,"
 	"td.name{text-align:left}th{background:#f2f2f2}"
 	".note{color:#555}.bad{color:#b00020}"
-	"svg.chart{display:block;font:11px sans-serif;overflow:visible}"
+	"svg.chart{display:block;font:11px sans-serif;overflow:visible;"
+	"max-width:100%;height:auto}"
 	"svg .plot{fill:#fafafa;stroke:#888}svg .lanebg{fill:#ececec}"
 	"svg .axis line{stroke:#888}svg .axis line.grid{stroke:#ddd}"
 	"svg text{fill:#333}svg .key{stroke:#555;stroke-width:.5}";
 
-/* What --ignore-unsupported left out of the workload, before anything. */
+/* The prefix of the workload's warnings on stderr. */
+#define WARNING_PREFIX	"schedsim: warning: "
+
+static int is_ignored(const struct run_metrics *r, const char *line,
+		      size_t n)
+{
+	int i;
+
+	for (i = 0; i < r->nr_ignored; i++)
+		if (strlen(r->ignored[i]) == n &&
+		    !strncmp(r->ignored[i], line, n))
+			return 1;
+	return 0;
+}
+
+/* The warnings not already listed as parts run without, one <li> each. */
+static int put_warnings(struct page *p)
+{
+	const char *line = p->warnings, *end;
+	int n = 0;
+
+	for (; line && *line; line = *end ? end + 1 : end) {
+		size_t len;
+
+		end = strchr(line, '\n');
+		if (!end)
+			end = line + strlen(line);
+		if (!strncmp(line, WARNING_PREFIX, strlen(WARNING_PREFIX)))
+			line += strlen(WARNING_PREFIX);
+		len = end - line;
+		if (!len || is_ignored(&p->runs[0], line, len))
+			continue;
+		if (!n++)
+			fputs("<p>Ignored as rt-app ignores them, or not"
+			      " supported: the runs went without these.</p>\n"
+			      "<ul class=\"warnings\">\n", p->f);
+		fputs("<li>", p->f);
+		put_text_n(p->f, line, len);
+		fputs("</li>\n", p->f);
+	}
+	if (n)
+		fputs("</ul>\n", p->f);
+	return n;
+}
+
+/*
+ * Everything of the workload the runs went without, before anything
+ * else: what --ignore-unsupported left out, then every other warning,
+ * each with its FILE:LINE:COL and what ignoring it changes.
+ */
 static void ignored_list(struct page *p)
 {
 	const struct run_metrics *r = &p->runs[0];
 	int i;
 
-	if (!r->nr_ignored)
+	if (!r->nr_ignored && !(p->warnings && *p->warnings))
 		return;
-	fputs("<div id=\"ignored\" class=\"bad\"><p>Left out of the "
-	      "workload (--ignore-unsupported): a 2.6.10 kernel cannot do "
-	      "these, and the runs went without them.</p>\n<ul>\n", p->f);
+	fputs("<div id=\"ignored\" class=\"bad\">\n", p->f);
+	if (r->nr_ignored)
+		fputs("<p>Left out of the workload (--ignore-unsupported): a"
+		      " 2.6.10 kernel cannot do these, and the runs went"
+		      " without them.</p>\n<ul class=\"unsupported\">\n",
+		      p->f);
 	for (i = 0; i < r->nr_ignored; i++) {
 		fputs("<li>", p->f);
 		put_text_n(p->f, r->ignored[i], strlen(r->ignored[i]));
 		fputs("</li>\n", p->f);
 	}
-	fputs("</ul></div>\n", p->f);
+	if (r->nr_ignored)
+		fputs("</ul>\n", p->f);
+	put_warnings(p);
+	fputs("</div>\n", p->f);
 }
 
 static void page_head(struct page *p)
@@ -1450,15 +1570,19 @@ int report_open(struct out_file *out, const char *dir,
  *	out_commit_all() reports a write that failed
  * @runs: one run per driver, same workload and seed
  * @nr: how many
+ * @warnings: what the workload's reading printed on stderr (from
+ *	report_read_workload()), listed at the top; or NULL
  * @err: where the reason goes
  * @len: its size
  *
  * Return: 0, or -1 with a one-line reason in @err when memory ran out.
  */
 int report_write(struct out_file *out, const struct run_metrics *runs,
-		 int nr, char *err, size_t len)
+		 int nr, const char *warnings, char *err, size_t len)
 {
-	struct page p = { .f = out->f, .runs = runs, .nr = nr };
+	struct page p = {
+		.f = out->f, .runs = runs, .nr = nr, .warnings = warnings,
+	};
 	int ret = -1;
 
 	if (!runs || nr <= 0) {
@@ -1470,5 +1594,41 @@ int report_write(struct out_file *out, const struct run_metrics *runs,
 	else
 		ret = 0;
 	page_free(&p);
+	return ret;
+}
+
+/**
+ * report_read_workload - read a workload, keeping its warnings
+ * @file: as for workload_parse_flags()
+ * @text: its contents, or NULL to read @file
+ * @nr_cpus: the machine's CPUs
+ * @flags: WL_PARSE_*
+ * @wl: the workload read
+ * @warnings: set to the warning lines, as printed on stderr too, for
+ *	report_write(); free() it after (NULL when memory ran out: the
+ *	warnings then go to stderr only)
+ * @err: where the reason goes
+ * @len: its size
+ *
+ * Return: as workload_parse_flags().
+ */
+int report_read_workload(const char *file, const char *text, int nr_cpus,
+			 int flags, struct workload *wl, char **warnings,
+			 char *err, size_t len)
+{
+	size_t size = 0;
+	FILE *f;
+	int ret;
+
+	*warnings = NULL;
+	f = open_memstream(warnings, &size);
+	ret = workload_parse_flags(file, text, nr_cpus, flags, wl,
+				   f ? f : stderr, err, len);
+	if (f && fclose(f)) {
+		free(*warnings);
+		*warnings = NULL;
+	}
+	if (*warnings)
+		fputs(*warnings, stderr);
 	return ret;
 }

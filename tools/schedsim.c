@@ -576,14 +576,16 @@ static int do_script(const struct options *o)
 	return out_end_run(ret);
 }
 
-static int load_workload(const struct options *o, struct workload *wl)
+/* The workload, and its warnings for the report (free() them). */
+static int load_workload(const struct options *o, struct workload *wl,
+			 char **warnings)
 {
 	char err[1024];
 
-	if (!workload_parse_flags(o->workload ? o->workload : "(bundled)",
+	if (!report_read_workload(o->workload ? o->workload : "(bundled)",
 				  o->workload ? NULL : bundled_workload,
 				  o->rc.cpus, run_parse_flags(&o->rc), wl,
-				  stderr, err, sizeof(err)))
+				  warnings, err, sizeof(err)))
 		return 0;
 	fprintf(stderr, "schedsim: %s\n", err);
 	return 2;
@@ -639,12 +641,14 @@ static int do_workload(const struct options *o)
 	struct run_metrics m[MAX_DRIVERS];
 	struct out_file traces[MAX_DRIVERS], report;
 	struct workload wl;
-	char name[64], err[512];
+	char name[64], err[512], *warnings;
 	int d, nr = 0, ret, st;
 
-	ret = load_workload(o, &wl);
-	if (ret)
+	ret = load_workload(o, &wl, &warnings);
+	if (ret) {
+		free(warnings);
 		return ret;
+	}
 	ret = run_preflight(&o->rc, o->drivers, o->nr_drivers);
 	if (!ret)
 		ret = open_outputs(o, traces, &report);
@@ -660,7 +664,8 @@ static int do_workload(const struct options *o)
 			goto out;
 	}
 	print_runs(o, m, nr);
-	if (o->report && report_write(&report, m, nr, err, sizeof(err))) {
+	if (o->report &&
+	    report_write(&report, m, nr, warnings, err, sizeof(err))) {
 		fprintf(stderr, "schedsim: %s\n", err);
 		ret = ret ? ret : 1;
 	}
@@ -668,6 +673,7 @@ out:
 	for (d = 0; d < nr; d++)
 		metrics_free(&m[d]);
 	workload_free(&wl);
+	free(warnings);
 	return out_end_run(ret);
 }
 

@@ -29,6 +29,7 @@ struct example {
 	char *name;		/* file name without .json */
 	struct workload wl;
 	struct out_file report;	/* REPORT_DIR/<name>/index.html */
+	char *warnings;		/* its reading's, for the report */
 };
 
 /* One periodic task of a workload under one driver, all instances. */
@@ -55,6 +56,7 @@ static void free_examples(struct example *ex, int nr)
 		workload_free(&ex[i].wl);
 		free(ex[i].path);
 		free(ex[i].name);
+		free(ex[i].warnings);
 	}
 	free(ex);
 }
@@ -94,9 +96,9 @@ static struct example *load_examples(const char *dir,
 			fprintf(stderr, "schedsim: out of memory\n");
 			goto fail;
 		}
-		if (workload_parse_flags(ex[i].path, NULL, rc->cpus,
+		if (report_read_workload(ex[i].path, NULL, rc->cpus,
 					 run_parse_flags(rc), &ex[i].wl,
-					 stderr, err, sizeof(err))) {
+					 &ex[i].warnings, err, sizeof(err))) {
 			fprintf(stderr, "schedsim: %s\n", err);
 			goto fail;
 		}
@@ -262,7 +264,8 @@ static int write_report(struct example *ex, const struct run_metrics *m,
 	char err[512];
 	int ret;
 
-	ret = report_write(&ex->report, m, nr, err, sizeof(err));
+	ret = report_write(&ex->report, m, nr, ex->warnings, err,
+			   sizeof(err));
 	if (ret)
 		fprintf(stderr, "schedsim: %s\n", err);
 	return ret;
