@@ -1007,6 +1007,30 @@ void sim_sleep_unint(unsigned long long ns)
 	ret_to_user();
 }
 
+int sim_wait_flag(const volatile int *flag)
+{
+	int ret = 0;
+
+	if (not_in_task())
+		return -EINVAL;
+	if (!flag)
+		return sim_set_error(-EINVAL, "sim_wait_flag(): NULL flag");
+	for (;;) {
+		/* the state before the test: a waker sets, then wakes */
+		set_current_state(TASK_INTERRUPTIBLE);
+		if (*flag)
+			break;
+		if (signal_pending(current)) {
+			ret = -ERESTARTSYS;
+			break;
+		}
+		schedule();
+	}
+	__set_current_state(TASK_RUNNING);
+	ret_to_user();
+	return ret;
+}
+
 int sim_self(void)
 {
 	if (from_outside(__func__))

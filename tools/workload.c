@@ -586,8 +586,12 @@ struct parser {
 	int nr_cpus;		/* of the machine the workload will run on */
 	int nr_warnings;
 	size_t size_timers;
+	size_t size_conds;
+	size_t size_barriers;
 	size_t size_ignored;
 	struct json_object *timer_map;	/* ref -> index in wl->timers */
+	struct json_object *cond_map;	/* name -> index in wl->conds */
+	struct json_object *barrier_map;	/* name -> in wl->barriers */
 	struct json_object *task_map;	/* name -> index in wl->tasks */
 };
 
@@ -989,24 +993,72 @@ static int map_set(struct json_object *map, const char *name, int i)
 	return v ? json_object_object_add(map, name, v) : -1;
 }
 
+/*
+ * The index of @name in @map; a name not seen yet gets the next one,
+ * @nr, with room made for it in @arr (of @elsize entries) and *@added
+ * set.  -1 out of memory.
+ */
+static int name_slot(struct parser *p, struct json_object *map,
+		     const char *name, int nr, void **arr, size_t *size,
+		     size_t elsize, int *added)
+{
+	int i = map_get(map, name);
+
+	*added = i < 0;
+	if (i >= 0)
+		return i;
+	if (grow(arr, size, nr, elsize) || map_set(map, name, nr))
+		return no_memory(p);
+	return nr;
+}
+
 static int timer_index(struct parser *p, const char *ref)
 {
 	struct workload *wl = p->wl;
-	int i = map_get(p->timer_map, ref);
+	int added, i = name_slot(p, p->timer_map, ref, wl->nr_timers,
+				 (void **)&wl->timers, &p->size_timers,
+				 sizeof(*wl->timers), &added);
 
-	if (i >= 0)
+	if (i < 0 || !added)
 		return i;
-	i = wl->nr_timers;
-	if (grow((void **)&wl->timers, &p->size_timers, i,
-		 sizeof(*wl->timers)) || map_set(p->timer_map, ref, i))
-		return no_memory(p);
 	wl->timers[i].ref = xstrdup(ref);
 	if (!wl->timers[i].ref)
 		return no_memory(p);
 	wl->timers[i].absolute = 0;
 	wl->timers[i].unique = prefix(ref, "unique");
-	wl->nr_timers++;
-	return i;
+	return wl->nr_timers++;
+}
+
+/* The index of condition @name (rt-app's "wait" resource), on first use. */
+static int cond_index(struct parser *p, const char *name)
+{
+	struct workload *wl = p->wl;
+	int added, i = name_slot(p, p->cond_map, name, wl->nr_conds,
+				 (void **)&wl->conds, &p->size_conds,
+				 sizeof(*wl->conds), &added);
+
+	if (i < 0 || !added)
+		return i;
+	wl->conds[i] = xstrdup(name);
+	if (!wl->conds[i])
+		return no_memory(p);
+	return wl->nr_conds++;
+}
+
+static int barrier_index(struct parser *p, const char *name)
+{
+	struct workload *wl = p->wl;
+	int added, i = name_slot(p, p->barrier_map, name, wl->nr_barriers,
+				 (void **)&wl->barriers, &p->size_barriers,
+				 sizeof(*wl->barriers), &added);
+
+	if (i < 0 || !added)
+		return i;
+	wl->barriers[i].name = xstrdup(name);
+	wl->barriers[i].users = 0;
+	if (!wl->barriers[i].name)
+		return no_memory(p);
+	return wl->nr_barriers++;
 }
 
 /*
@@ -1038,6 +1090,12 @@ static int parse_resources(struct parser *p, struct json_object *res)
 		} else if (!strcmp(type, "timer")) {
 			if (timer_index(p, name) < 0)
 				return -1;
+		} else if (!strcmp(type, "wait")) {
+			if (cond_index(p, name) < 0)
+				return -1;
+		} else if (!strcmp(type, "barrier")) {
+			if (barrier_index(p, name) < 0)
+				return -1;
 		} else {
 			warn(p, "resource type \"%s\" not supported, ignored: "
 			     "so are the events that use it", type);
@@ -1049,11 +1107,15 @@ static int parse_resources(struct parser *p, struct json_object *res)
 
 /* ---- global ------------------------------------------------------------- */
 
-/* rt-app's logging and calibration keys: meaningless here, silent. */
+/*
+ * rt-app's logging, calibration and memory keys: they change nothing
+ * on the machine (docs/workloads.md says why for each) and every LISA
+ * file has them, so they are read without a word.
+ */
 static const char *const global_silent[] = {
 	"calibration", "logdir", "log_basename", "lock_pages", "ftrace",
-	"pi_enabled", "gnuplot", "io_device", "mem_buffer_size",
-	"cumulative_slack", "log_size", NULL,
+	"gnuplot", "io_device", "mem_buffer_size", "cumulative_slack",
+	"log_size", NULL,
 };
 
 static int in_list(const char *const *list, const char *key)
@@ -1098,6 +1160,10 @@ static int parse_global(struct parser *p, struct json_object *g)
 		} else if (!strcmp(key, "default_policy")) {
 			if (get_policy(p, v, &p->default_policy) < 0)
 				return -1;
+		} else if (!strcmp(key, "pi_enabled")) {
+			if (!json_object_is_type(v, json_type_boolean))
+				return fail(p, 0, "expected true or false");
+			p->wl->pi_enabled = json_object_get_boolean(v);
 		} else if (!in_list(global_silent, key)) {
 			warn(p, UNKNOWN_KEY);
 		}
@@ -1108,54 +1174,40 @@ static int parse_global(struct parser *p, struct json_object *g)
 
 /* ---- events ------------------------------------------------------------- */
 
-#define EV_UNSUPPORTED	0
 #define EV_NONE		(-1)
 
-/* rt-app's events schedsim does not run yet, and what the run misses. */
-static const char *const unsupported_events[][2] = {
-	{ "mem", "the memory writes take no time" },
-	{ "iorun", "the I/O takes no time and does not block" },
-	{ "signal", "no task is woken by it" },
-	{ "broad", "no task is woken by it" },
-	{ "wait", "the task does not block here" },
-	{ "sync", "the task neither wakes the other nor blocks" },
-	{ "barrier", "the task does not wait for the others" },
-	{ "resume", "no task is woken by it" },
-	{ "suspend", "the task does not block here" },
-	{ NULL, NULL },
+/*
+ * rt-app's memory and I/O events write bytes; the machine has neither
+ * memory bandwidth nor a disk, so a byte costs a fixed time: a memset()
+ * at 4 bytes per ns of CPU, a device at 100 MB/s (10 ns per byte) of
+ * I/O wait.
+ */
+#define MEM_BYTES_PER_NS	4
+#define IO_NS_PER_BYTE		10
+
+static const struct {
+	const char *prefix;
+	int type;
+} event_prefixes[] = {
+	/* rt-app's order: "runtime" before "run" */
+	{ "sleep", WL_SLEEP }, { "runtime", WL_RUNTIME }, { "run", WL_RUN },
+	{ "mem", WL_MEM }, { "iorun", WL_IORUN }, { "lock", WL_LOCK },
+	{ "unlock", WL_UNLOCK }, { "signal", WL_SIGNAL },
+	{ "broad", WL_BROADCAST }, { "wait", WL_WAIT }, { "sync", WL_SYNC },
+	{ "barrier", WL_BARRIER }, { "timer", WL_TIMER },
+	{ "resume", WL_RESUME }, { "suspend", WL_SUSPEND },
+	{ "yield", WL_YIELD }, { "fork", WL_FORK }, { NULL, 0 },
 };
-
-/* What ignoring the unsupported event @key changes. */
-static const char *unsupported_effect(const char *key)
-{
-	int i;
-
-	for (i = 0; unsupported_events[i][0]; i++)
-		if (prefix(key, unsupported_events[i][0]))
-			return unsupported_events[i][1];
-	return "";
-}
 
 /* rt-app's event of a key, matched by prefix in rt-app's order. */
 static int event_of(const char *key)
 {
-	if (prefix(key, "sleep"))
-		return WL_SLEEP;
-	if (prefix(key, "runtime"))
-		return WL_RUNTIME;
-	if (prefix(key, "run"))
-		return WL_RUN;
-	if (prefix(key, "lock"))
-		return WL_LOCK;
-	if (prefix(key, "unlock"))
-		return WL_UNLOCK;
-	if (prefix(key, "timer"))
-		return WL_TIMER;
-	if (prefix(key, "yield"))
-		return WL_YIELD;
-	if (prefix(key, "fork"))
-		return WL_FORK;
-	return *unsupported_effect(key) ? EV_UNSUPPORTED : EV_NONE;
+	int i;
+
+	for (i = 0; event_prefixes[i].prefix; i++)
+		if (prefix(key, event_prefixes[i].prefix))
+			return event_prefixes[i].type;
+	return EV_NONE;
 }
 
 static int parse_timer(struct parser *p, struct json_object *v,
@@ -1208,11 +1260,108 @@ static int parse_timer(struct parser *p, struct json_object *v,
 	return 0;
 }
 
+/* A string naming a resource; -1 (failed) if @v is not a string. */
+static const char *get_name(struct parser *p, struct json_object *v,
+			    const char *what)
+{
+	if (json_object_is_type(v, json_type_string))
+		return json_object_get_string(v);
+	fail(p, 0, "expected %s name", what);
+	return NULL;
+}
+
+/* Member @key of a wait or sync, a name; rt-app's default "unknown". */
+static const char *member_name(struct parser *p, struct json_object *v,
+			       const char *key, const char *what)
+{
+	struct json_object *m = member(v, key);
+	const char *name;
+
+	if (!m)
+		return "unknown";
+	push_key(p, key);
+	name = get_name(p, m, what);
+	if (name)
+		pop(p);
+	return name;
+}
+
+/* wait, sync: {"ref": condition, "mutex": the mutex it releases} */
+static int parse_wait(struct parser *p, struct json_object *v,
+		      struct wl_event *ev)
+{
+	struct lh_entry *e;
+	struct json_object *k;
+	const char *key, *ref, *mutex;
+
+	if (want_object(p, v))
+		return -1;
+	ref = member_name(p, v, "ref", "a condition");
+	mutex = ref ? member_name(p, v, "mutex", "a mutex") : NULL;
+	if (!ref || !mutex)
+		return -1;
+	for_each_member(v, key, k, e) {
+		if (strcmp(key, "ref") && strcmp(key, "mutex")) {
+			push_key(p, key);
+			warn(p, UNKNOWN_KEY);
+			pop(p);
+		}
+	}
+	ev->res = cond_index(p, ref);
+	ev->dep = ev->res < 0 ? -1 : mutex_index(p, mutex);
+	return ev->dep < 0 ? -1 : 0;
+}
+
+/* mem, iorun: a number of bytes, into the time they take. */
+static int parse_bytes(struct parser *p, struct json_object *v,
+		       struct wl_event *ev)
+{
+	long long bytes;
+
+	if (get_int(p, v, 0, WL_MAX_US, &bytes))
+		return -1;
+	if (ev->type == WL_MEM)
+		ev->ns = (bytes + MEM_BYTES_PER_NS - 1) / MEM_BYTES_PER_NS;
+	else
+		ev->ns = bytes * IO_NS_PER_BYTE;
+	return 0;
+}
+
+/* Events naming one resource: a condition, a barrier, a task. */
+static int parse_named(struct parser *p, struct json_object *v,
+		       struct wl_event *ev)
+{
+	const char *name;
+
+	switch (ev->type) {
+	case WL_SIGNAL:
+	case WL_BROADCAST:
+		name = get_name(p, v, "a condition");
+		ev->res = name ? cond_index(p, name) : -1;
+		break;
+	case WL_SUSPEND:
+	case WL_RESUME:
+		/* rt-app's condition and mutex of that name */
+		name = get_name(p, v, "a condition");
+		ev->res = name ? cond_index(p, name) : -1;
+		ev->dep = ev->res < 0 ? -1 : mutex_index(p, name);
+		if (ev->dep < 0)
+			return -1;
+		break;
+	case WL_BARRIER:
+		name = get_name(p, v, "a barrier");
+		ev->res = name ? barrier_index(p, name) : -1;
+		break;
+	}
+	return ev->res < 0 ? -1 : 0;
+}
+
 /* One event; the current path is its key. */
 static int parse_event(struct parser *p, int type, struct json_object *v,
 		       struct wl_event *ev)
 {
 	ev->type = type;
+	ev->dep = -1;
 	switch (type) {
 	case WL_RUN:
 	case WL_RUNTIME:
@@ -1236,8 +1385,14 @@ static int parse_event(struct parser *p, int type, struct json_object *v,
 			return fail(p, 0, "no task \"%s\" to fork",
 				    json_object_get_string(v));
 		return 0;
+	case WL_WAIT:
+	case WL_SYNC:
+		return parse_wait(p, v, ev);
+	case WL_MEM:
+	case WL_IORUN:
+		return parse_bytes(p, v, ev);
 	}
-	return 0;
+	return parse_named(p, v, ev);
 }
 
 /* ---- phases and tasks --------------------------------------------------- */
@@ -1298,33 +1453,68 @@ struct lock_state {
 	int periodic;			/* a timer */
 };
 
+static int take_mutex(struct parser *p, int m, struct lock_state *ls,
+		      const char *how)
+{
+	if (ls->held & (1u << m))
+		return fail(p, 1, "mutex \"%s\" is already held here (%sthe "
+			    "task would deadlock on itself)",
+			    p->wl->mutexes[m], how);
+	ls->held |= 1u << m;
+	return 0;
+}
+
+static int give_mutex(struct parser *p, int m, struct lock_state *ls)
+{
+	if (!(ls->held & (1u << m)))
+		return fail(p, 1, "mutex \"%s\" is not held here",
+			    p->wl->mutexes[m]);
+	ls->held &= ~(1u << m);
+	return 0;
+}
+
+/* A wait (or sync) releases its mutex while it waits: it must hold it. */
+static int wait_holding(struct parser *p, const struct wl_event *ev,
+			struct lock_state *ls)
+{
+	if (!(ls->held & (1u << ev->dep)))
+		return fail(p, 1, "waits on \"%s\" without holding mutex "
+			    "\"%s\" (pthread_cond_wait() needs it locked: "
+			    "\"lock\" it first)", p->wl->conds[ev->res],
+			    p->wl->mutexes[ev->dep]);
+	ls->has_time = 1;	/* it blocks */
+	return 0;
+}
+
 static int follow_event(struct parser *p, const struct wl_event *ev,
 			struct lock_state *ls)
 {
-	/* res is a mutex (0..SIM_NR_MUTEX-1) only for lock and unlock */
-	unsigned int bit = ev->res < SIM_NR_MUTEX ? 1u << ev->res : 0;
-
 	switch (ev->type) {
 	case WL_RUN:
 	case WL_RUNTIME:
 	case WL_SLEEP:
+	case WL_MEM:
+	case WL_IORUN:
 		ls->has_time |= ev->ns > 0;
 		break;
 	case WL_TIMER:
 		ls->has_time = ls->periodic = 1;
 		break;
 	case WL_LOCK:
-		if (ls->held & bit)
-			return fail(p, 1, "mutex \"%s\" is already held here "
-				    "(the task would deadlock on itself)",
-				    p->wl->mutexes[ev->res]);
-		ls->held |= bit;
-		break;
+		return take_mutex(p, ev->res, ls, "");
 	case WL_UNLOCK:
-		if (!(ls->held & bit))
-			return fail(p, 1, "mutex \"%s\" is not held here",
-				    p->wl->mutexes[ev->res]);
-		ls->held &= ~bit;
+		return give_mutex(p, ev->res, ls);
+	case WL_WAIT:
+	case WL_SYNC:
+		return wait_holding(p, ev, ls);
+	case WL_SUSPEND:
+		ls->has_time = 1;	/* it blocks */
+		/* fall through: it locks its mutex as resume does */
+	case WL_RESUME:
+		if (take_mutex(p, ev->dep, ls, ev->type == WL_SUSPEND ?
+			       "suspend locks it: " : "resume locks it: "))
+			return -1;
+		ls->held &= ~(1u << ev->dep);
 		break;
 	}
 	return 0;
@@ -1358,19 +1548,12 @@ static int parse_events(struct parser *p, struct json_object *obj,
 			continue;
 		nr_keys++;
 		push_key(p, key);
-		if (type == EV_UNSUPPORTED) {
-			warn(p, "event not supported, ignored: %s",
-			     unsupported_effect(key));
-		} else {
-			if (grow((void **)&ph->events, &size, ph->nr_events,
-				 sizeof(*ph->events)))
-				return no_memory(p);
-			if (parse_event(p, type, v,
-					&ph->events[ph->nr_events++]) ||
-			    follow_event(p, &ph->events[ph->nr_events - 1],
-					 ls))
-				return -1;
-		}
+		if (grow((void **)&ph->events, &size, ph->nr_events,
+			 sizeof(*ph->events)))
+			return no_memory(p);
+		if (parse_event(p, type, v, &ph->events[ph->nr_events++]) ||
+		    follow_event(p, &ph->events[ph->nr_events - 1], ls))
+			return -1;
 		pop(p);
 	}
 	if (!nr_keys)
@@ -1606,6 +1789,31 @@ static int parse_task_counts(struct parser *p, struct json_object *obj,
 }
 
 /* One task; the current path is its key. */
+/*
+ * A barrier holds its users until all arrived: rt-app counts as users
+ * the instances (at start; forks are not counted) of each task that
+ * names it.
+ */
+static int count_barrier_users(struct parser *p, const struct wl_task *t)
+{
+	int *seen = calloc(p->wl->nr_barriers + 1, sizeof(*seen));
+	const struct wl_event *ev;
+	int i, j;
+
+	if (!seen)
+		return no_memory(p);
+	for (i = 0; i < t->nr_phases; i++) {
+		for (j = 0; j < t->phases[i].nr_events; j++) {
+			ev = &t->phases[i].events[j];
+			if (ev->type != WL_BARRIER || seen[ev->res]++)
+				continue;
+			p->wl->barriers[ev->res].users += t->instances;
+		}
+	}
+	free(seen);
+	return 0;
+}
+
 static int parse_task(struct parser *p, struct json_object *obj,
 		      struct wl_task *t)
 {
@@ -1625,7 +1833,7 @@ static int parse_task(struct parser *p, struct json_object *obj,
 	if (v ? parse_phases(p, obj, v, t, &ls) :
 	    parse_single_phase(p, obj, t, &ls))
 		return -1;
-	if (warn_unknown(p, obj, task_key))
+	if (warn_unknown(p, obj, task_key) || count_barrier_users(p, t))
 		return -1;
 	if (ls.held)
 		return fail(p, 1, "a pass ends with mutex \"%s\" held",
@@ -1889,10 +2097,14 @@ int workload_parse_flags(const char *file, const char *text, int nr_cpus,
 	wl->file = xstrdup(p.file);
 	p.timer_map = json_object_new_object();
 	p.task_map = json_object_new_object();
-	ret = wl->file && p.timer_map && p.task_map ? parse_root(&p, root) :
-		no_memory(&p);
+	p.cond_map = json_object_new_object();
+	p.barrier_map = json_object_new_object();
+	ret = wl->file && p.timer_map && p.task_map && p.cond_map &&
+		p.barrier_map ? parse_root(&p, root) : no_memory(&p);
 	json_object_put(p.timer_map);
 	json_object_put(p.task_map);
+	json_object_put(p.cond_map);
+	json_object_put(p.barrier_map);
 	json_object_put(root);
 out:
 	one_line(err);
@@ -1938,6 +2150,12 @@ void workload_free(struct workload *wl)
 	for (i = 0; i < wl->nr_mutexes; i++)
 		free(wl->mutexes[i]);
 	free(wl->mutexes);
+	for (i = 0; i < wl->nr_conds; i++)
+		free(wl->conds[i]);
+	free(wl->conds);
+	for (i = 0; i < wl->nr_barriers; i++)
+		free(wl->barriers[i].name);
+	free(wl->barriers);
 	for (i = 0; i < wl->nr_ignored; i++)
 		free(wl->ignored[i]);
 	free(wl->ignored);
@@ -1967,6 +2185,25 @@ struct wl_exec {
 	struct wl_ctx **ctx;		/* per instance */
 	size_t size_ctx;
 	int oom;			/* a fork found no memory */
+	struct wl_queue *cond;		/* per condition: its waiters */
+	struct wl_barrier_state *barrier;
+	struct wl_plain_mutex *plain;	/* per mutex, without pi_enabled */
+};
+
+/* Instances blocked on a condition, barrier or mutex, first come first. */
+struct wl_queue {
+	struct wl_ctx *head, *tail;
+};
+
+struct wl_barrier_state {
+	int arrived;
+	struct wl_queue waiting;
+};
+
+/* A mutex without priority inheritance. */
+struct wl_plain_mutex {
+	int locked;
+	struct wl_queue waiting;
 };
 
 /* What one instance's body knows and runs with. */
@@ -1981,6 +2218,9 @@ struct wl_ctx {
 	int mask, def_mask;		/* current, and "no cpus" mask */
 	unsigned long long *unext;	/* "unique" timers: own state */
 	int *ustarted;
+	int pid;
+	int woken;			/* set by who wakes it from a queue */
+	struct wl_ctx *next;		/* in the queue it waits in */
 };
 
 #define PARAM_ADDR(c, prio)	((c)->uaddr + (prio) * sizeof(int))
@@ -2107,6 +2347,182 @@ static void wait_timer(struct wl_ctx *c, const struct wl_event *ev)
 		*next = now;
 }
 
+/* rt-app's iorun: io_schedule_timeout() in whole ticks, as iowait. */
+static void io_wait_for(unsigned long long ns)
+{
+	unsigned long long end = sim_now() + ns, now;
+	unsigned long long tick = NSEC_PER_SEC / sim_hz();
+
+	while ((now = sim_now()) < end)
+		sim_io_wait((end - now + tick - 1) / tick);
+}
+
+static void enqueue(struct wl_queue *q, struct wl_ctx *c)
+{
+	c->woken = 0;
+	c->next = NULL;
+	if (q->tail)
+		q->tail->next = c;
+	else
+		q->head = c;
+	q->tail = c;
+}
+
+/* Sleep until a waker took @c off its queue (the bodies get no signal). */
+static void sleep_queued(struct wl_ctx *c)
+{
+	while (!c->woken && !sim_wait_flag(&c->woken))
+		;
+}
+
+static void block_on(struct wl_queue *q, struct wl_ctx *c)
+{
+	enqueue(q, c);
+	sleep_queued(c);
+}
+
+static void wake_one(struct wl_ctx *c)
+{
+	c->woken = 1;
+	sim_wake_pid(c->pid);
+}
+
+/* Wake the first waiter of @q; 0 if there was none. */
+static int wake_first(struct wl_queue *q)
+{
+	struct wl_ctx *c = q->head;
+
+	if (!c)
+		return 0;
+	q->head = c->next;
+	if (!q->head)
+		q->tail = NULL;
+	wake_one(c);
+	return 1;
+}
+
+/*
+ * Wake every waiter of @q now.  The queue is emptied first: a woken
+ * task may run at once and queue again, for the next round.
+ */
+static void wake_all(struct wl_queue *q)
+{
+	struct wl_ctx *c = q->head, *next;
+
+	q->head = q->tail = NULL;
+	for (; c; c = next) {
+		next = c->next;
+		wake_one(c);
+	}
+}
+
+/*
+ * rt-app's mutexes inherit priority only with pi_enabled: then they are
+ * the machine's rt_mutexes.  Without, a plain lock: the owner is not
+ * boosted, and unlock hands the mutex to its longest waiter.
+ */
+static void lock_mutex(struct wl_ctx *c, int m)
+{
+	struct wl_plain_mutex *pm;
+
+	if (c->run->wl->pi_enabled) {
+		sim_mutex_lock(m);
+		return;
+	}
+	pm = &exec_of(c->run)->plain[m];
+	if (pm->locked)
+		block_on(&pm->waiting, c);	/* handed over, locked */
+	pm->locked = 1;
+}
+
+static void unlock_mutex(struct wl_ctx *c, int m)
+{
+	struct wl_plain_mutex *pm;
+
+	if (c->run->wl->pi_enabled) {
+		sim_mutex_unlock(m);
+		return;
+	}
+	pm = &exec_of(c->run)->plain[m];
+	if (!wake_first(&pm->waiting))
+		pm->locked = 0;
+}
+
+/*
+ * pthread_cond_wait(): queue on the condition, release the mutex, sleep
+ * until signalled, take the mutex back.  The body runs between machine
+ * calls without interruption, so no signal slips in between the queueing
+ * and the release.
+ */
+static void cond_wait(struct wl_ctx *c, int cond, int m)
+{
+	enqueue(&exec_of(c->run)->cond[cond], c);
+	unlock_mutex(c, m);
+	sleep_queued(c);
+	lock_mutex(c, m);
+}
+
+/* pthread_cond_signal() (@all 0) or _broadcast(): who waits now. */
+static void cond_signal(struct wl_ctx *c, int cond, int all)
+{
+	struct wl_queue *q = &exec_of(c->run)->cond[cond];
+
+	if (all)
+		wake_all(q);
+	else
+		wake_first(q);
+}
+
+/* rt-app's barrier: the last of its users to arrive wakes the others. */
+static void barrier_arrive(struct wl_ctx *c, int b)
+{
+	struct wl_barrier_state *bs = &exec_of(c->run)->barrier[b];
+
+	if (++bs->arrived < c->run->wl->barriers[b].users) {
+		block_on(&bs->waiting, c);
+		return;
+	}
+	bs->arrived = 0;
+	wake_all(&bs->waiting);
+}
+
+/* Events that wait for or wake other instances. */
+static void run_sync_event(struct wl_ctx *c, const struct wl_event *ev)
+{
+	switch (ev->type) {
+	case WL_LOCK:
+		lock_mutex(c, ev->res);
+		break;
+	case WL_UNLOCK:
+		unlock_mutex(c, ev->res);
+		break;
+	case WL_WAIT:
+		cond_wait(c, ev->res, ev->dep);
+		break;
+	case WL_SIGNAL:
+	case WL_BROADCAST:
+		cond_signal(c, ev->res, ev->type == WL_BROADCAST);
+		break;
+	case WL_SYNC:
+		cond_signal(c, ev->res, 0);
+		cond_wait(c, ev->res, ev->dep);
+		break;
+	case WL_SUSPEND:
+		lock_mutex(c, ev->dep);
+		cond_wait(c, ev->res, ev->dep);
+		unlock_mutex(c, ev->dep);
+		break;
+	case WL_RESUME:
+		lock_mutex(c, ev->dep);
+		cond_signal(c, ev->res, 1);
+		unlock_mutex(c, ev->dep);
+		break;
+	case WL_BARRIER:
+		barrier_arrive(c, ev->res);
+		break;
+	}
+}
+
 static void instance_body(void *arg);
 static struct wl_ctx *new_instance(struct wl_run *run, int task, int forked);
 
@@ -2163,14 +2579,17 @@ static void run_events(struct wl_ctx *c, const struct wl_phase *ph)
 		case WL_YIELD:
 			sim_syscall(SIM_SYS_sched_yield, 0, 0, 0);
 			break;
-		case WL_LOCK:
-			sim_mutex_lock(ev->res);
-			break;
-		case WL_UNLOCK:
-			sim_mutex_unlock(ev->res);
-			break;
 		case WL_FORK:
 			fork_instance(c, ev->res);
+			break;
+		case WL_MEM:
+			sim_burn(ev->ns);
+			break;
+		case WL_IORUN:
+			io_wait_for(ev->ns);
+			break;
+		default:
+			run_sync_event(c, ev);
 			break;
 		}
 	}
@@ -2189,9 +2608,10 @@ static void instance_body(void *arg)
 	long pass;
 	int i, k;
 
+	c->pid = sim_self();
 	if (in->forked) {
 		/* known before the parent's sim_fork() may return */
-		in->pid = sim_self();
+		in->pid = c->pid;
 	}
 	sleep_until(c->t_first);
 	if (c->run->inst[c->inst].forked)
@@ -2476,6 +2896,11 @@ static int exec_alloc(const struct workload *wl, struct wl_run *run)
 	x->phase_mask = calloc(n, sizeof(*x->phase_mask));
 	x->forks = calloc(n, sizeof(*x->forks));
 	x->made = calloc(n, sizeof(*x->made));
+	x->cond = calloc(wl->nr_conds + 1, sizeof(*x->cond));
+	x->barrier = calloc(wl->nr_barriers + 1, sizeof(*x->barrier));
+	x->plain = calloc(wl->nr_mutexes + 1, sizeof(*x->plain));
+	if (!x->cond || !x->barrier || !x->plain)
+		return -1;
 	if (wl->nr_timers) {
 		run->timer_next = calloc(wl->nr_timers,
 					 sizeof(*run->timer_next));
@@ -2564,6 +2989,9 @@ void workload_run_free(struct wl_run *run)
 		free(x->phase_mask);
 		free(x->forks);
 		free(x->made);
+		free(x->cond);
+		free(x->barrier);
+		free(x->plain);
 		free(x);
 	}
 	free(run->inst);

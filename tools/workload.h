@@ -32,12 +32,24 @@ enum wl_event_type {
 	WL_LOCK,	/* take PI mutex res */
 	WL_UNLOCK,	/* release PI mutex res */
 	WL_FORK,	/* fork a new instance of task res */
+	WL_WAIT,	/* wait on condition res, releasing mutex dep */
+	WL_SIGNAL,	/* wake one waiter of condition res */
+	WL_BROADCAST,	/* wake every waiter of condition res */
+	WL_SYNC,	/* signal res, then wait on it (mutex dep) */
+	WL_SUSPEND,	/* lock dep, wait on res, unlock dep */
+	WL_RESUME,	/* lock dep, broadcast res, unlock dep */
+	WL_BARRIER,	/* wait until every user of barrier res came */
+	WL_MEM,		/* write memory: ns of CPU work */
+	WL_IORUN,	/* write to a device: ns of I/O wait */
 };
 
 struct wl_event {
 	int type;
-	unsigned long long ns;	/* run, runtime, sleep; timer: period */
-	int res;		/* timer, lock/unlock: resource; fork: task */
+	unsigned long long ns;	/* run, runtime, sleep, mem, iorun; timer:
+				 * period */
+	int res;		/* timer, mutex, condition or barrier; fork:
+				 * the task */
+	int dep;		/* wait, sync, suspend, resume: the mutex */
 };
 
 struct wl_phase {
@@ -70,6 +82,11 @@ struct wl_timer {
 	int unique;		/* ref "unique...": one timer per instance */
 };
 
+struct wl_barrier {
+	char *name;
+	int users;		/* instances of the tasks that name it */
+};
+
 struct workload {
 	char *file;		/* for messages */
 	unsigned long long duration_ns;	/* global.duration; 0: not given */
@@ -79,6 +96,11 @@ struct workload {
 	int nr_timers;
 	char **mutexes;		/* names of the lock resources, in order */
 	int nr_mutexes;		/* at most SIM_NR_MUTEX */
+	int pi_enabled;		/* global.pi_enabled: the mutexes inherit */
+	char **conds;		/* names of the conditions ("wait") */
+	int nr_conds;
+	struct wl_barrier *barriers;
+	int nr_barriers;
 	char **ignored;		/* "FILE:LINE:COL: PATH: what: ignored, ..."
 				 * per part a 2.6.10 kernel cannot do, with
 				 * WL_PARSE_IGNORE_UNSUPPORTED */

@@ -823,6 +823,13 @@ static long complete_bad(void)
 	return -EINVAL;
 }
 
+static long wait_flag(void)
+{
+	static int flag = 1;
+
+	return sim_wait_flag(&flag);
+}
+
 static long io_wait(void)
 {
 	return sim_io_wait(1);
@@ -935,6 +942,7 @@ static const struct {
 	{ "sim_completion_wait()", completion_wait },
 	{ "sim_complete()", complete_bad },
 	{ "sim_io_wait()", io_wait },
+	{ "sim_wait_flag()", wait_flag },
 	{ "sim_mutex_lock()", mutex_lock },
 	{ "sim_mutex_lock_interruptible()", mutex_lock_int },
 	{ "sim_mutex_trylock()", mutex_trylock },
@@ -1065,6 +1073,54 @@ START_TEST(fork_null_body_in_task_is_einval)
 	ck_assert_int_eq(fork_ret, -EINVAL);
 	ck_assert_int_eq(fork_said, 1);
 	ck_assert_int_eq(sim_task_pids(NULL, 0), nr + 1);
+}
+END_TEST
+
+static int flag_ret = 1, flag_said;
+
+static void body_wait_null_flag(void *unused)
+{
+	flag_ret = sim_wait_flag(NULL);
+	flag_said = strstr(sim_error(), "NULL flag") != NULL;
+}
+
+START_TEST(wait_flag_null_in_task_is_einval)
+{
+	t_spawn("waiter", SIM_SCHED_NORMAL, 0, 0, body_wait_null_flag, NULL);
+	t_run(MS(10));
+	ck_assert_int_eq(flag_ret, -EINVAL);
+	ck_assert_int_eq(flag_said, 1);
+}
+END_TEST
+
+static int flag, flag_waiter, flag_woke_at_ms = -1;
+
+static void body_flag_waiter(void *unused)
+{
+	sim_wait_flag(&flag);
+	flag_woke_at_ms = sim_now() / MS(1);
+}
+
+/* At 2 ms a wake without the flag, at 5 ms the flag and a wake. */
+static void body_flag_waker(void *unused)
+{
+	sim_sleep(MS(2));
+	sim_wake_pid(flag_waiter);
+	sim_sleep(MS(3));
+	flag = 1;
+	sim_wake_pid(flag_waiter);
+}
+
+START_TEST(wait_flag_sleeps_until_the_flag_is_set_and_woken)
+{
+	flag = 0;
+	flag_waiter = t_spawn("waiter", SIM_SCHED_NORMAL, 0, 0,
+			      body_flag_waiter, NULL);
+	t_spawn("waker", SIM_SCHED_NORMAL, 0, 0, body_flag_waker, NULL);
+	t_run(MS(4));
+	ck_assert_int_eq(t_info(flag_waiter).state, 'S');
+	t_run(MS(2));
+	ck_assert_int_eq(flag_woke_at_ms, 5);
 }
 END_TEST
 
@@ -1543,6 +1599,8 @@ static void add_booted(Suite *s)
 	tcase_add_loop_test(tc, bad_index_in_task_is_bug, 0,
 			    NR_BAD_INDEX_BODIES);
 	tcase_add_test(tc, fork_null_body_in_task_is_einval);
+	tcase_add_test(tc, wait_flag_null_in_task_is_einval);
+	tcase_add_test(tc, wait_flag_sleeps_until_the_flag_is_set_and_woken);
 	tcase_add_test(tc, shutdown_in_task_does_nothing);
 	tcase_add_test(tc, burn_past_clock_end_burns);
 

@@ -149,6 +149,32 @@ START_TEST(event_keys_match_by_prefix)
 }
 END_TEST
 
+START_TEST(synchronisation_and_io_keys_match_by_prefix)
+{
+	static const int types[] = {
+		WL_MEM, WL_IORUN, WL_LOCK, WL_SIGNAL, WL_BROADCAST, WL_WAIT,
+		WL_SYNC, WL_UNLOCK, WL_BARRIER, WL_RESUME, WL_SUSPEND,
+	};
+	int i;
+
+	parse("{\"tasks\": {\"t\": {\"loop\": 1, \"memory\": 8, "
+	      "\"iorun1\": 100, \"lock\": \"m\", \"signal_c\": \"c\", "
+	      "\"broadcast\": \"c\", "
+	      "\"wait1\": {\"ref\": \"c\", \"mutex\": \"m\"}, "
+	      "\"sync2\": {\"ref\": \"c\", \"mutex\": \"m\"}, "
+	      "\"unlock\": \"m\", \"barrier3\": \"b\", "
+	      "\"resume_t\": \"t\", \"suspend_t\": \"t\"}}}");
+	ck_assert_int_eq(wl.tasks[0].phases[0].nr_events, 11);
+	for (i = 0; i < 11; i++)
+		ck_assert_msg(wl.tasks[0].phases[0].events[i].type ==
+			      types[i], "event %d is type %d, not %d", i,
+			      wl.tasks[0].phases[0].events[i].type, types[i]);
+	/* 8 bytes of memset: 2 ns of CPU; 100 bytes of I/O: 1 us */
+	ck_assert_uint_eq(wl.tasks[0].phases[0].events[0].ns, 2);
+	ck_assert_uint_eq(wl.tasks[0].phases[0].events[1].ns, US(1));
+}
+END_TEST
+
 START_TEST(phases_and_events_keep_file_order)
 {
 	parse("{\"tasks\": {\"t\": {\"phases\": {"
@@ -234,6 +260,47 @@ START_TEST(mutexes_are_numbered_by_first_use_after_resources)
 }
 END_TEST
 
+START_TEST(barrier_users_are_the_instances_of_the_tasks_naming_it)
+{
+	parse("{\"tasks\": {"
+	      "\"a\": {\"instance\": 2, \"loop\": 1, \"barrier\": \"b\", "
+	      "\"run\": 1, \"barrier2\": \"b\"},"
+	      "\"c\": {\"instance\": 3, \"loop\": 1, \"barrier\": \"b\"},"
+	      "\"d\": {\"loop\": 1, \"barrier\": \"e\"}}}");
+	ck_assert_int_eq(wl.nr_barriers, 2);
+	/* a twice counts once: 2 + 3 */
+	ck_assert_int_eq(wl.barriers[0].users, 5);
+	ck_assert_int_eq(wl.barriers[1].users, 1);
+}
+END_TEST
+
+START_TEST(suspend_and_resume_use_the_condition_and_mutex_of_the_name)
+{
+	parse("{\"resources\": {\"q\": {\"type\": \"wait\"}}, "
+	      "\"tasks\": {\"t\": {\"loop\": 1, \"suspend\": \"t\"},"
+	      "\"u\": {\"loop\": 1, \"resume\": \"t\"}}}");
+	ck_assert_int_eq(wl.nr_conds, 2);
+	ck_assert_str_eq(wl.conds[0], "q");
+	ck_assert_str_eq(wl.conds[1], "t");
+	ck_assert_str_eq(wl.mutexes[0], "t");
+	ck_assert_int_eq(wl.tasks[0].phases[0].events[0].type, WL_SUSPEND);
+	ck_assert_int_eq(wl.tasks[0].phases[0].events[0].res, 1);
+	ck_assert_int_eq(wl.tasks[0].phases[0].events[0].dep, 0);
+	ck_assert_int_eq(wl.tasks[1].phases[0].events[0].type, WL_RESUME);
+}
+END_TEST
+
+START_TEST(pi_enabled_is_read_and_off_by_default)
+{
+	parse("{\"tasks\": {\"t\": {\"run\": 1}}}");
+	ck_assert_int_eq(wl.pi_enabled, 0);
+	workload_free(&wl);
+	parse("{\"global\": {\"pi_enabled\": true}, "
+	      "\"tasks\": {\"t\": {\"run\": 1}}}");
+	ck_assert_int_eq(wl.pi_enabled, 1);
+}
+END_TEST
+
 START_TEST(fork_names_a_task_further_down)
 {
 	parse("{\"tasks\": {\"p\": {\"loop\": 1, \"fork\": \"c\"}, "
@@ -281,23 +348,21 @@ static int warnings_of(const char *name, char *out, size_t len)
 	return warnings_in(path, NULL, 0, out, len);
 }
 
-START_TEST(unsupported_keys_warn_one_line_each)
+START_TEST(unknown_keys_warn_one_line_each)
 {
 	char out[4096];
 
-	ck_assert_int_eq(warnings_of("warn-unsupported.json", out,
-				     sizeof(out)), 6);
-	ck_assert_msg(strstr(out, "warn-unsupported.json:13:21: "
-			     "tasks.t1.phases.p0.barrier: event not "
-			     "supported, ignored: the task does not wait for "
-			     "the others\n") != NULL, "%s", out);
+	ck_assert_int_eq(warnings_of("warn-unknown.json", out, sizeof(out)),
+			 4);
+	ck_assert_msg(strstr(out, "warn-unknown.json:20:13: tasks.t2.nice: "
+			     "unknown key, ignored: rt-app does not read it "
+			     "either\n") != NULL, "%s", out);
 	ck_assert_msg(strstr(out, "schedsim: warning: ") == out, "%s", out);
-	ck_assert_msg(strstr(out, "tasks.t2.suspend") != NULL, "%s", out);
 	ck_assert_msg(strstr(out, "global.frequency") != NULL, "%s", out);
 	ck_assert_msg(strstr(out, "tasks.t1.phases.p0.timer.color") != NULL,
 		      "%s", out);
-	/* the supported events are all there */
-	ck_assert_int_eq(wl.tasks[0].phases[0].nr_events, 2);
+	/* every event is there: run, mem, timer; run, sleep */
+	ck_assert_int_eq(wl.tasks[0].phases[0].nr_events, 3);
 	ck_assert_int_eq(wl.tasks[1].phases[0].nr_events, 2);
 }
 END_TEST
@@ -490,16 +555,18 @@ static const char *const bad_files[] = {
 	"bad-delay-real", "bad-dl-runtime", "bad-double-lock",
 	"bad-duration", "bad-empty", "bad-empty-tasks",
 	"bad-forever-no-time", "bad-fork-unknown", "bad-global-type",
-	"bad-idle-policy", "bad-instance-negative", "bad-lock-held-at-end",
-	"bad-lock-phase-loop", "bad-loop-range", "bad-membind",
-	"bad-nice-range",
+	"bad-idle-policy", "bad-instance-negative", "bad-iorun-negative",
+	"bad-lock-held-at-end", "bad-lock-phase-loop", "bad-loop-range",
+	"bad-membind", "bad-nice-range",
 	"bad-no-tasks", "bad-not-object", "bad-nothing-starts",
 	"bad-phase-loop-zero", "bad-phase-no-event",
-	"bad-phase-priority-later", "bad-phases-type", "bad-policy",
-	"bad-priority-range", "bad-run-negative", "bad-run-type",
+	"bad-phase-priority-later", "bad-phases-type", "bad-pi-enabled",
+	"bad-policy", "bad-priority-range", "bad-run-negative",
+	"bad-run-type", "bad-signal-type", "bad-suspend-held",
 	"bad-syntax", "bad-task-type", "bad-taskgroup", "bad-timer-mode",
 	"bad-timer-no-period", "bad-timer-period-zero",
 	"bad-too-many-mutexes", "bad-uclamp", "bad-unlock-not-held",
+	"bad-wait-not-held",
 };
 
 #define NR_BAD	((int)(sizeof(bad_files) / sizeof(bad_files[0])))
@@ -736,7 +803,8 @@ END_TEST
 
 START_TEST(lock_serialises_and_leaves_the_mutex_free)
 {
-	start(2, "{\"tasks\": {\"t\": {\"instance\": 2, \"loop\": 1, "
+	start(2, "{\"global\": {\"pi_enabled\": true}, "
+	      "\"tasks\": {\"t\": {\"instance\": 2, \"loop\": 1, "
 	      "\"lock\": \"m\", \"run\": 10000, \"unlock\": \"m\"}}}");
 	run_until(MS(15));
 	/* one holds it and runs, the other waits */
@@ -746,6 +814,221 @@ START_TEST(lock_serialises_and_leaves_the_mutex_free)
 	run_until(MS(25));
 	ck_assert_int_eq(workload_done(&run), 1);
 	ck_assert_int_eq(sim_mutex_owner(0, NULL), 0);
+}
+END_TEST
+
+START_TEST(lock_without_pi_enabled_serialises_without_an_rt_mutex)
+{
+	start(2, "{\"tasks\": {\"t\": {\"instance\": 2, \"loop\": 1, "
+	      "\"lock\": \"m\", \"run\": 10000, \"unlock\": \"m\"}}}");
+	run_until(MS(15));
+	/* one runs 0..10 ms then the other 10..20 ms: 15 ms of CPU */
+	ck_assert_int_eq(sim_mutex_owner(0, NULL), 0);
+	ck_assert_uint_eq(inst_info(0).runtime_ns + inst_info(1).runtime_ns,
+			  MS(15));
+	run_until(MS(21));
+	ck_assert_int_eq(workload_done(&run), 1);
+}
+END_TEST
+
+/*
+ * One CPU.  low (FIFO 10) locks m at 0 and needs 10 ms of CPU with it;
+ * high (FIFO 90) wants m at 2 ms; mid (FIFO 50), a 20 ms hog, wakes at
+ * 3 ms.  With pi_enabled low runs at high's priority from 2 ms, mid
+ * cannot preempt it, high gets m at 10 ms and exits at 11 ms.  Without,
+ * mid runs 3..23 ms, low finishes at 30 ms and high exits at 31 ms.
+ */
+static const char *const pi_workload =
+	"{\"global\": {\"pi_enabled\": %s, "
+	"\"default_policy\": \"SCHED_FIFO\"}, \"tasks\": {"
+	"\"low\": {\"priority\": 10, \"loop\": 1, \"lock\": \"m\", "
+	"\"run\": 10000, \"unlock\": \"m\"},"
+	"\"high\": {\"priority\": 90, \"delay\": 2000, \"loop\": 1, "
+	"\"lock\": \"m\", \"run\": 1000, \"unlock\": \"m\"},"
+	"\"mid\": {\"priority\": 50, \"delay\": 3000, \"loop\": 1, "
+	"\"run\": 20000}}}";
+
+START_TEST(pi_enabled_boosts_the_holder_of_a_lock)
+{
+	char text[1024];
+
+	snprintf(text, sizeof(text), pi_workload, "true");
+	start(1, text);
+	run_until(MS(5));
+	ck_assert_int_eq(inst_info(0).prio, inst_info(1).prio);
+	ck_assert_uint_eq(inst_info(2).runtime_ns, 0);
+	run_until(MS(11) + US(100));
+	ck_assert_int_eq(run.inst[1].exited, 1);
+}
+END_TEST
+
+START_TEST(without_pi_enabled_the_holder_is_not_boosted)
+{
+	char text[1024];
+
+	snprintf(text, sizeof(text), pi_workload, "false");
+	start(1, text);
+	run_until(MS(5));
+	ck_assert_int_eq(inst_info(0).prio, 99 - 10);
+	ck_assert_uint_eq(inst_info(2).runtime_ns, MS(2));
+	run_until(MS(30) + US(100));
+	ck_assert_int_eq(run.inst[1].exited, 0);
+	run_until(MS(31) + US(100));
+	ck_assert_int_eq(run.inst[1].exited, 1);
+}
+END_TEST
+
+/*
+ * Three waiters lock m, wait on c and, woken, run 1 ms and exit; the
+ * waker comes at 5 ms and signals (or broadcasts) c once.
+ */
+static const char *const cond_workload =
+	"{\"tasks\": {"
+	"\"w\": {\"instance\": 3, \"loop\": 1, \"lock\": \"m\", "
+	"\"wait\": {\"ref\": \"c\", \"mutex\": \"m\"}, "
+	"\"unlock\": \"m\", \"run\": 1000},"
+	"\"waker\": {\"delay\": 5000, \"loop\": 1, \"lock\": \"m\", "
+	"\"%s\": \"c\", \"unlock\": \"m\"}}}";
+
+static int waiters_exited(void)
+{
+	return run.inst[0].exited + run.inst[1].exited + run.inst[2].exited;
+}
+
+START_TEST(signal_wakes_exactly_one_waiter)
+{
+	char text[1024];
+
+	snprintf(text, sizeof(text), cond_workload, "signal");
+	start(1, text);
+	run_until(MS(4));
+	ck_assert_int_eq(waiters_exited(), 0);
+	ck_assert_int_eq(inst_info(0).state, 'S');
+	run_until(MS(20));
+	ck_assert_int_eq(waiters_exited(), 1);
+	ck_assert_int_eq(run.inst[3].exited, 1);
+}
+END_TEST
+
+START_TEST(broad_wakes_every_waiter)
+{
+	char text[1024];
+
+	snprintf(text, sizeof(text), cond_workload, "broad");
+	start(1, text);
+	run_until(MS(4));
+	ck_assert_int_eq(waiters_exited(), 0);
+	/* woken at 5 ms, each runs 1 ms in turn */
+	run_until(MS(8) + US(100));
+	ck_assert_int_eq(waiters_exited(), 3);
+}
+END_TEST
+
+START_TEST(sync_wakes_the_waiter_and_waits_in_its_place)
+{
+	start(1, "{\"tasks\": {"
+	      "\"a\": {\"loop\": 1, \"lock\": \"m\", "
+	      "\"sync\": {\"ref\": \"c\", \"mutex\": \"m\"}, "
+	      "\"unlock\": \"m\", \"run\": 1000},"
+	      "\"b\": {\"delay\": 5000, \"loop\": 1, \"lock\": \"m\", "
+	      "\"sync\": {\"ref\": \"c\", \"mutex\": \"m\"}, "
+	      "\"unlock\": \"m\", \"run\": 1000}}}");
+	run_until(MS(4));
+	ck_assert_int_eq(run.inst[0].exited, 0);
+	run_until(MS(20));
+	/* a woke at 5 ms and exited; b waits for a sync that never comes */
+	ck_assert_int_eq(run.inst[0].exited, 1);
+	ck_assert_uint_eq(inst_info(0).runtime_ns, MS(1));
+	ck_assert_int_eq(run.inst[1].exited, 0);
+	ck_assert_uint_eq(inst_info(1).runtime_ns, 0);
+}
+END_TEST
+
+START_TEST(suspend_holds_until_resume)
+{
+	start(1, "{\"tasks\": {"
+	      "\"s\": {\"loop\": 1, \"suspend\": \"s\", \"run\": 1000},"
+	      "\"r\": {\"delay\": 10000, \"loop\": 1, "
+	      "\"resume\": \"s\"}}}");
+	run_until(MS(9));
+	ck_assert_int_eq(run.inst[0].exited, 0);
+	ck_assert_uint_eq(inst_info(0).runtime_ns, 0);
+	run_until(MS(11) + US(100));
+	ck_assert_int_eq(run.inst[0].exited, 1);
+	ck_assert_uint_eq(inst_info(0).runtime_ns, MS(1));
+}
+END_TEST
+
+/*
+ * Three CPUs: a, b and c run 1, 5 and 9 ms, meet at the barrier, then
+ * each runs 1 ms more: all exit at 10 ms.
+ */
+START_TEST(barrier_holds_its_tasks_until_the_last_arrives)
+{
+	start(3, "{\"tasks\": {"
+	      "\"a\": {\"loop\": 1, \"run\": 1000, \"barrier\": \"b\", "
+	      "\"run1\": 1000},"
+	      "\"b\": {\"loop\": 1, \"run\": 5000, \"barrier\": \"b\", "
+	      "\"run1\": 1000},"
+	      "\"c\": {\"loop\": 1, \"run\": 9000, \"barrier\": \"b\", "
+	      "\"run1\": 1000}}}");
+	ck_assert_int_eq(wl.barriers[0].users, 3);
+	run_until(MS(9) - US(100));
+	ck_assert_uint_eq(inst_info(0).runtime_ns, MS(1));
+	ck_assert_uint_eq(inst_info(1).runtime_ns, MS(5));
+	ck_assert_int_eq(run.inst[0].exited + run.inst[1].exited, 0);
+	run_until(MS(10) + US(100));
+	ck_assert_int_eq(workload_done(&run), 1);
+	ck_assert_uint_eq(inst_info(0).runtime_ns, MS(2));
+}
+END_TEST
+
+/*
+ * Two CPUs, 1 ms and 3 ms per pass: the passes end together at 3, 6
+ * and 9 ms; fast waits 2 ms at each.
+ */
+START_TEST(barrier_is_met_again_on_each_pass)
+{
+	start(2, "{\"tasks\": {"
+	      "\"fast\": {\"loop\": 3, \"run\": 1000, "
+	      "\"barrier\": \"b\"},"
+	      "\"slow\": {\"loop\": 3, \"run\": 3000, "
+	      "\"barrier\": \"b\"}}}");
+	run_until(MS(6) - US(100));
+	ck_assert_uint_eq(run.inst[0].loops, 1);
+	ck_assert_uint_eq(inst_info(0).runtime_ns, MS(2));
+	ck_assert_int_eq(inst_info(0).state, 'S');
+	run_until(MS(9) + US(100));
+	ck_assert_int_eq(workload_done(&run), 1);
+}
+END_TEST
+
+/* 1000000 bytes at 100 MB/s: 10 ms of I/O wait, not of CPU. */
+START_TEST(iorun_waits_for_io_without_using_the_cpu)
+{
+	struct sim_cpu_info ci;
+
+	start(1, "{\"tasks\": {\"io\": {\"loop\": 1, "
+	      "\"iorun\": 1000000, \"run\": 1000}}}");
+	run_until(MS(5));
+	ck_assert_int_eq(inst_info(0).state, 'D');
+	ck_assert_uint_eq(inst_info(0).runtime_ns, 0);
+	ck_assert_int_eq(sim_cpu_info(0, &ci), 0);
+	ck_assert_uint_gt(ci.iowait, 0);
+	run_until(MS(11) + US(100));
+	ck_assert_int_eq(run.inst[0].exited, 1);
+	ck_assert_uint_eq(inst_info(0).runtime_ns, MS(1));
+}
+END_TEST
+
+/* 4000000 bytes at 4 bytes per ns: 1 ms of CPU. */
+START_TEST(mem_uses_the_cpu_by_its_size)
+{
+	start(1, "{\"tasks\": {\"m\": {\"loop\": 1, "
+	      "\"mem\": 4000000}}}");
+	run_until(MS(5));
+	ck_assert_int_eq(run.inst[0].exited, 1);
+	ck_assert_uint_eq(inst_info(0).runtime_ns, MS(1));
 }
 END_TEST
 
@@ -919,6 +1202,7 @@ static Suite *workload_suite(void)
 	tcase_add_test(tc, rt_default_policy_gives_priority_ten);
 	tcase_add_test(tc, duration_in_seconds_and_minus_one_for_none);
 	tcase_add_test(tc, event_keys_match_by_prefix);
+	tcase_add_test(tc, synchronisation_and_io_keys_match_by_prefix);
 	tcase_add_test(tc, phases_and_events_keep_file_order);
 	tcase_add_test(tc, tasks_keep_file_order);
 	tcase_add_test(tc, cpus_become_a_sorted_list_with_ranges);
@@ -926,7 +1210,12 @@ static Suite *workload_suite(void)
 	tcase_add_test(tc, timers_are_shared_by_ref);
 	tcase_add_test(tc, mutexes_are_numbered_by_first_use_after_resources);
 	tcase_add_test(tc, fork_names_a_task_further_down);
-	tcase_add_test(tc, unsupported_keys_warn_one_line_each);
+	tcase_add_test(tc,
+		       barrier_users_are_the_instances_of_the_tasks_naming_it);
+	tcase_add_test(tc,
+		suspend_and_resume_use_the_condition_and_mutex_of_the_name);
+	tcase_add_test(tc, pi_enabled_is_read_and_off_by_default);
+	tcase_add_test(tc, unknown_keys_warn_one_line_each);
 	tcase_add_test(tc, rt_app_logging_keys_are_silent);
 	suite_add_tcase(s, tc);
 
@@ -970,6 +1259,18 @@ static Suite *workload_suite(void)
 	tcase_add_test(tc, runtime_counts_wall_time_run_counts_cpu_time);
 	tcase_add_test(tc, yield_lets_an_equal_fifo_task_run);
 	tcase_add_test(tc, lock_serialises_and_leaves_the_mutex_free);
+	tcase_add_test(tc,
+		       lock_without_pi_enabled_serialises_without_an_rt_mutex);
+	tcase_add_test(tc, pi_enabled_boosts_the_holder_of_a_lock);
+	tcase_add_test(tc, without_pi_enabled_the_holder_is_not_boosted);
+	tcase_add_test(tc, signal_wakes_exactly_one_waiter);
+	tcase_add_test(tc, broad_wakes_every_waiter);
+	tcase_add_test(tc, sync_wakes_the_waiter_and_waits_in_its_place);
+	tcase_add_test(tc, suspend_holds_until_resume);
+	tcase_add_test(tc, barrier_holds_its_tasks_until_the_last_arrives);
+	tcase_add_test(tc, barrier_is_met_again_on_each_pass);
+	tcase_add_test(tc, iorun_waits_for_io_without_using_the_cpu);
+	tcase_add_test(tc, mem_uses_the_cpu_by_its_size);
 	tcase_add_test(tc, fork_creates_instances_that_exit);
 	tcase_add_test(tc, forked_child_takes_its_tasks_policy);
 	tcase_add_test(tc,

@@ -409,6 +409,13 @@ int sim_signal(int pid, int sig);	/* send_sig() from an irq */
 void sim_burn(unsigned long long ns);	/* use the CPU for @ns */
 void sim_sleep(unsigned long long ns);	/* interruptible, whole ticks */
 void sim_sleep_unint(unsigned long long ns);
+/*
+ * Sleep interruptibly until *@flag is nonzero (at once if it is): a
+ * waker sets it, then sim_wake_pid()s the sleeper; the flag is tested
+ * after the task state is set, so that wake-up is never lost.  0, or
+ * -ERESTARTSYS on a signal; -EINVAL for a NULL @flag.
+ */
+int sim_wait_flag(const volatile int *flag);
 int sim_self(void);			/* current pid */
 int sim_this_cpu_id(void);		/* smp_processor_id() */
 int sim_wake_pid(int pid);		/* wake_up_process(); 1 if woken */
