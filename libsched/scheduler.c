@@ -325,12 +325,21 @@ int task_prio(const task_t *p)
 	return scheduler->task_prio(p);
 }
 
+/*
+ * The kernel traces a wake-up inside try_to_wake_up(), before it drops
+ * the runqueue lock; a waker preempted at that unlock must not record
+ * it later, after the wakee ran and slept again.  So preemption waits
+ * until the wake-up is traced.
+ */
 int try_to_wake_up(task_t *p, unsigned int state, int sync)
 {
-	int ctx = trace_sched_waking(p, state);
-	int success = scheduler->try_to_wake_up(p, state, sync);
+	int ctx, success;
 
+	preempt_disable();
+	ctx = trace_sched_waking(p, state);
+	success = scheduler->try_to_wake_up(p, state, sync);
 	trace_sched_wakeup(p, success, ctx);
+	preempt_enable();
 	return success;
 }
 

@@ -100,6 +100,16 @@ for d in $drivers; do
 	check "each thread about half (500 ms)" \
 		eval 'near "$r0" "$(ms 500)" 50 && near "$r1" "$(ms 500)" 50'
 
+	# 4 on 1 CPU: a resume lands before its target suspends and is
+	# lost, as in rt-app, so both threads end up asleep by 30 ms and
+	# the CPU idles for the rest.  A task waits only while the CPU is
+	# busy: a wake-up is traced before the preemption it causes, not
+	# after the wakee ran and slept again (which counted thread0 as
+	# waiting 970 ms, the CPU's idle time).
+	run "$tut/example4.json" --cpus=1 --duration=1
+	check "on 1 CPU, thread0 waits no longer than the CPU is busy" \
+		[ "$(get wait_ns thread0-0)" -le "$(busy 0)" ]
+
 	# 5: thread0 8 x (10 + 10 + 100 ms) = 960 ms of work in 200 ms
 	# periods; thread1 waits for thread0's signal each loop and two
 	# resumes, 3 x 3 x 10 ms = 90 ms in 3 loops.
