@@ -129,6 +129,10 @@ for d in $("$sim" --help | sed -n 's/.*built: \([a-z ]*\)).*/\1/p'); do
 	run "rt-$d" 3 --duration=1 --cpusched="$d" \
 		"$examples/rt-periodic.json"
 done
+# The rest of the bundled workloads (the --suite set), briefly.
+for f in desktop-hogs desktop-idle nice-fairness ramp; do
+	run "$f-2cpus" 2 --duration=0.5 "$examples/$f.json"
+done
 
 # What the runs covered: every event kind, and time extends.
 for ev in sched_switch sched_waking sched_wakeup sched_wakeup_new \
