@@ -133,6 +133,18 @@ static void adjust_prio(struct task_struct *p)
 	sched_pi_setprio(p);
 }
 
+/*
+ * lend_top - @to, @top's lock's new owner, inherits from its top waiter
+ * @top.  Called with the lock's wait_lock held, interrupts off.
+ */
+static void lend_top(struct task_struct *to, struct rt_mutex_waiter *top)
+{
+	spin_lock(&to->pi_lock);
+	enqueue_pi_waiter(to, top);
+	adjust_prio(to);
+	spin_unlock(&to->pi_lock);
+}
+
 /* ---- the chain walk ------------------------------------------------------ */
 
 /*
@@ -366,11 +378,7 @@ static int try_to_steal_lock(struct rt_mutex *lock)
 	list_del_init(&next->pi_list_entry);
 	adjust_prio(pendowner);
 	spin_unlock(&pendowner->pi_lock);
-
-	spin_lock(&current->pi_lock);
-	enqueue_pi_waiter(current, next);
-	adjust_prio(current);
-	spin_unlock(&current->pi_lock);
+	lend_top(current, next);
 	return 1;
 }
 
@@ -483,10 +491,7 @@ static int rt_mutex_slowlock(struct rt_mutex *lock, long state, int detect)
 	if (waiter.task)
 		owner = remove_waiter(lock, &waiter);
 	spin_unlock(&lock->wait_lock);
-	if (owner) {
-		adjust_chain(owner, NULL, NULL, NULL, 0);
-		put_task_struct(owner);
-	}
+	rt_mutex_adjust_chain(owner);
 	local_irq_restore(flags);
 
 	if (ret == -EDEADLK && !detect)
@@ -681,12 +686,8 @@ struct task_struct *rt_mutex_set_owner(struct rt_mutex *lock,
 	}
 	lock->owner = owner;
 	lock->pending = 0;
-	if (owner && top) {
-		spin_lock(&owner->pi_lock);
-		enqueue_pi_waiter(owner, top);
-		adjust_prio(owner);
-		spin_unlock(&owner->pi_lock);
-	}
+	if (owner && top)
+		lend_top(owner, top);
 	if (!old || !top)
 		return NULL;
 	get_task_struct(old);
@@ -696,8 +697,8 @@ struct task_struct *rt_mutex_set_owner(struct rt_mutex *lock,
 /**
  * rt_mutex_adjust_chain - @task's priority changed: pass the change on
  * along the chain it is blocked on, then drop the reference that
- * rt_mutex_dequeue() or rt_mutex_set_owner() took.  NULL: nothing.
- * Process context, no lock held.
+ * remove_waiter() (rt_mutex_dequeue()) or rt_mutex_set_owner() took.
+ * NULL: nothing.  Process context, no lock held.
  */
 void rt_mutex_adjust_chain(struct task_struct *task)
 {
