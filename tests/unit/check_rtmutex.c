@@ -61,11 +61,6 @@ static char where[64];
 
 /* ---- the machine of loop index i ----------------------------------------- */
 
-static void teardown(void)
-{
-	t_shutdown();
-}
-
 static void boot(int i)
 {
 	const char *drv = sim_driver_name(i);
@@ -1056,12 +1051,7 @@ END_TEST
 
 static void add(Suite *s, const char *name, const TTest *test)
 {
-	TCase *tc = tcase_create(name);
-
-	tcase_add_checked_fixture(tc, NULL, teardown);
-	tcase_set_timeout(tc, 10);
-	tcase_add_loop_test(tc, test, 0, sim_nr_drivers());
-	suite_add_tcase(s, tc);
+	t_add_per_driver(s, name, test, 10);
 }
 
 static Suite *rtmutex_suite(void)

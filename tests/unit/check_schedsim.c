@@ -55,23 +55,43 @@ static struct json_object *get(struct json_object *o, const char *key)
 	return json_object_object_get_ex(o, key, &v) ? v : NULL;
 }
 
+/*
+ * tool_open - start schedsim as "TOOL @opts ARGS @redir", ARGS from @fmt
+ * and @ap; a stream of its stdout.
+ */
+static FILE *tool_open(const char *opts, const char *redir, const char *fmt,
+		       va_list ap)
+{
+	char cmd[16384], args[4096];
+	FILE *f;
+
+	vsnprintf(args, sizeof(args), fmt, ap);
+	snprintf(cmd, sizeof(cmd), "%s %s%s %s", tool(), opts, args, redir);
+	f = popen(cmd, "r");
+	ck_assert_msg(f, "cannot run %s", cmd);
+	return f;
+}
+
+/* tool_close - end @f of tool_open(): schedsim's exit status, or -1. */
+static int tool_close(FILE *f)
+{
+	int st = pclose(f);
+
+	return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
 /* Run schedsim with @args; its stdout as JSON, and its exit status. */
 static struct json_object *run_json(int *status, const char *fmt, ...)
 {
-	char cmd[16384], args[4096], *text = NULL;
 	struct json_object *root;
+	char *text = NULL;
 	size_t len = 0, n;
 	va_list ap;
 	FILE *f;
-	int st;
 
 	va_start(ap, fmt);
-	vsnprintf(args, sizeof(args), fmt, ap);
+	f = tool_open("--format=json ", "2>/dev/null", fmt, ap);
 	va_end(ap);
-	snprintf(cmd, sizeof(cmd), "%s --format=json %s 2>/dev/null",
-		 tool(), args);
-	f = popen(cmd, "r");
-	ck_assert_msg(f, "cannot run %s", cmd);
 	do {
 		text = realloc(text, len + 65536 + 1);
 		ck_assert_ptr_nonnull(text);
@@ -79,10 +99,9 @@ static struct json_object *run_json(int *status, const char *fmt, ...)
 		len += n;
 	} while (n);
 	text[len] = '\0';
-	st = pclose(f);
-	*status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+	*status = tool_close(f);
 	root = json_tokener_parse(text);
-	ck_assert_msg(root, "%s: not JSON: %.200s", cmd, text);
+	ck_assert_msg(root, "--format=json gave no JSON: %.200s", text);
 	free(text);
 	return root;
 }
@@ -380,23 +399,17 @@ static const char *workload_file(const char *name, const char *text)
 /* Run schedsim with @args; its stdout and stderr in @out, its status. */
 static int run_text(char *out, size_t len, const char *fmt, ...)
 {
-	char cmd[16384], args[4096];
 	size_t n = 0;
 	va_list ap;
 	FILE *f;
-	int st;
 
 	va_start(ap, fmt);
-	vsnprintf(args, sizeof(args), fmt, ap);
+	f = tool_open("", "2>&1", fmt, ap);
 	va_end(ap);
-	snprintf(cmd, sizeof(cmd), "%s %s 2>&1", tool(), args);
-	f = popen(cmd, "r");
-	ck_assert_msg(f, "cannot run %s", cmd);
 	while (n + 1 < len && !feof(f))
 		n += fread(out + n, 1, len - 1 - n, f);
 	out[n] = '\0';
-	st = pclose(f);
-	return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+	return tool_close(f);
 }
 
 /* The row of task @name in schedsim's text table @out (static). */

@@ -43,11 +43,6 @@ static char where[64];
 
 /* ---- the machine of loop index i ----------------------------------------- */
 
-static void teardown(void)
-{
-	t_shutdown();
-}
-
 /* boot - driver @i on one CPU, named in every message that follows. */
 static void boot(int i)
 {
@@ -935,12 +930,7 @@ END_TEST
 
 static void add(Suite *s, const char *name, const TTest *test)
 {
-	TCase *tc = tcase_create(name);
-
-	tcase_add_checked_fixture(tc, NULL, teardown);
-	tcase_set_timeout(tc, 10);
-	tcase_add_loop_test(tc, test, 0, sim_nr_drivers());
-	suite_add_tcase(s, tc);
+	t_add_per_driver(s, name, test, 10);
 }
 
 static Suite *semaphore_suite(void)

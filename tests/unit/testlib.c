@@ -124,6 +124,17 @@ int t_run_suite(Suite *s)
 	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
 }
 
+void t_add_per_driver(Suite *s, const char *name, const TTest *test,
+		      int timeout)
+{
+	TCase *tc = tcase_create(name);
+
+	tcase_add_checked_fixture(tc, NULL, t_shutdown);
+	tcase_set_timeout(tc, timeout);
+	tcase_add_loop_test(tc, test, 0, sim_nr_drivers());
+	suite_add_tcase(s, tc);
+}
+
 int t_env_int(const char *name, int def)
 {
 	const char *s = getenv(name);

@@ -51,6 +51,14 @@ void t_body_sleeper(void *period_ms);		/* 1 ms burn, sleep rest */
 /* The suite runner: runs @s and returns the process exit status. */
 int t_run_suite(Suite *s);
 
+/*
+ * t_add_per_driver - a test case @name in @s that runs @test once per
+ * driver built (its loop index _i is the driver's), each within
+ * @timeout seconds and followed by t_shutdown().
+ */
+void t_add_per_driver(Suite *s, const char *name, const TTest *test,
+		      int timeout);
+
 /* Automake's exit status for a skipped test. */
 #define T_EXIT_SKIP	77
 
