@@ -1571,7 +1571,7 @@ int report_open(struct out_file *out, const char *dir,
  * @runs: one run per driver, same workload and seed
  * @nr: how many
  * @warnings: what the workload's reading printed on stderr (from
- *	report_read_workload()), listed at the top; or NULL
+ *	workload_read()), listed at the top; or NULL
  * @err: where the reason goes
  * @len: its size
  *
@@ -1594,41 +1594,5 @@ int report_write(struct out_file *out, const struct run_metrics *runs,
 	else
 		ret = 0;
 	page_free(&p);
-	return ret;
-}
-
-/**
- * report_read_workload - read a workload, keeping its warnings
- * @file: as for workload_parse_flags()
- * @text: its contents, or NULL to read @file
- * @nr_cpus: the machine's CPUs
- * @flags: WL_PARSE_*
- * @wl: the workload read
- * @warnings: set to the warning lines, as printed on stderr too, for
- *	report_write(); free() it after (NULL when memory ran out: the
- *	warnings then go to stderr only)
- * @err: where the reason goes
- * @len: its size
- *
- * Return: as workload_parse_flags().
- */
-int report_read_workload(const char *file, const char *text, int nr_cpus,
-			 int flags, struct workload *wl, char **warnings,
-			 char *err, size_t len)
-{
-	size_t size = 0;
-	FILE *f;
-	int ret;
-
-	*warnings = NULL;
-	f = open_memstream(warnings, &size);
-	ret = workload_parse_flags(file, text, nr_cpus, flags, wl,
-				   f ? f : stderr, err, len);
-	if (f && fclose(f)) {
-		free(*warnings);
-		*warnings = NULL;
-	}
-	if (*warnings)
-		fputs(*warnings, stderr);
 	return ret;
 }

@@ -25,18 +25,9 @@ int report_open(struct out_file *out, const char *dir,
 		size_t len);
 
 /*
- * report_read_workload - workload_parse_flags() that also keeps the
- * warnings it printed on stderr (what of the file was ignored, and
- * what that changes), for the top of the page; free(*@warnings) after.
- */
-int report_read_workload(const char *file, const char *text, int nr_cpus,
-			 int flags, struct workload *wl, char **warnings,
-			 char *err, size_t len);
-
-/*
  * report_write - write the page for the @nr runs (one per driver, same
  * workload and seed) into @out, with @warnings (from
- * report_read_workload(), or NULL) at the top; the caller commits it (a
+ * workload_read(), or NULL) at the top; the caller commits it (a
  * failed write shows then).  Returns 0, or -1 with a one-line reason in
  * @err when memory ran out.
  */

@@ -582,10 +582,10 @@ static int load_workload(const struct options *o, struct workload *wl,
 {
 	char err[1024];
 
-	if (!report_read_workload(o->workload ? o->workload : "(bundled)",
-				  o->workload ? NULL : bundled_workload,
-				  o->rc.cpus, run_parse_flags(&o->rc), wl,
-				  warnings, err, sizeof(err)))
+	if (!workload_read(o->workload ? o->workload : "(bundled)",
+			   o->workload ? NULL : bundled_workload, o->rc.cpus,
+			   run_parse_flags(&o->rc), wl, warnings, err,
+			   sizeof(err)))
 		return 0;
 	fprintf(stderr, "schedsim: %s\n", err);
 	return 2;

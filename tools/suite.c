@@ -96,9 +96,9 @@ static struct example *load_examples(const char *dir,
 			fprintf(stderr, "schedsim: out of memory\n");
 			goto fail;
 		}
-		if (report_read_workload(ex[i].path, NULL, rc->cpus,
-					 run_parse_flags(rc), &ex[i].wl,
-					 &ex[i].warnings, err, sizeof(err))) {
+		if (workload_read(ex[i].path, NULL, rc->cpus,
+				  run_parse_flags(rc), &ex[i].wl,
+				  &ex[i].warnings, err, sizeof(err))) {
 			fprintf(stderr, "schedsim: %s\n", err);
 			goto fail;
 		}

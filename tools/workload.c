@@ -2128,6 +2128,41 @@ int workload_parse(const char *file, const char *text, int nr_cpus,
 }
 
 /**
+ * workload_read - read a workload, keeping its warnings
+ * @file: as for workload_parse_flags()
+ * @text: its contents, or NULL to read @file
+ * @nr_cpus: the machine's CPUs
+ * @flags: WL_PARSE_*
+ * @wl: the workload read
+ * @warnings: set to the warning lines, as printed on stderr too, for
+ *	report_write(); free() it after (NULL when memory ran out: the
+ *	warnings then go to stderr only)
+ * @err: where the reason goes
+ * @len: its size
+ *
+ * Return: as workload_parse_flags().
+ */
+int workload_read(const char *file, const char *text, int nr_cpus, int flags,
+		  struct workload *wl, char **warnings, char *err, size_t len)
+{
+	size_t size = 0;
+	FILE *f;
+	int ret;
+
+	*warnings = NULL;
+	f = open_memstream(warnings, &size);
+	ret = workload_parse_flags(file, text, nr_cpus, flags, wl,
+				   f ? f : stderr, err, len);
+	if (f && fclose(f)) {
+		free(*warnings);
+		*warnings = NULL;
+	}
+	if (*warnings)
+		fputs(*warnings, stderr);
+	return ret;
+}
+
+/**
  * workload_free - free what workload_parse() built; @wl is left empty.
  */
 void workload_free(struct workload *wl)

@@ -127,6 +127,13 @@ int workload_parse(const char *file, const char *text, int nr_cpus,
 int workload_parse_flags(const char *file, const char *text, int nr_cpus,
 			 int flags, struct workload *wl, FILE *warn,
 			 char *err, size_t len);
+/*
+ * workload_read - workload_parse_flags() that also keeps the warnings it
+ * printed on stderr (what of the file was ignored, and what that
+ * changes), for the top of a report; free(*@warnings) after.
+ */
+int workload_read(const char *file, const char *text, int nr_cpus, int flags,
+		  struct workload *wl, char **warnings, char *err, size_t len);
 void workload_free(struct workload *wl);
 const char *wl_policy_name(int policy);
 
