@@ -308,6 +308,32 @@ START_TEST(sem_down_interruptible_signal)
 END_TEST
 
 /*
+ * sem_down_interruptible_handed_over: holder holds S0; "waiter" sleeps
+ * in down_interruptible() until the holder's up() hands it the
+ * semaphore: it returns 0 (not -EINTR, nor any other value) and owns it.
+ */
+START_TEST(sem_down_interruptible_handed_over)
+{
+	int holder, waiter;
+
+	boot(_i);
+	holder = fifo("holder", LOW);
+	waiter = fifo("waiter", HIGH);
+	down(holder, S0);
+	post(waiter, SIM_CMD_SEM_DOWN_INT, S0);
+	sem_assert(!finished(waiter, 1), "waiter did not sleep");
+	up(holder, S0);
+	t_run(SETTLE_NS);
+	sem_assert(finished(waiter, 1), "up() did not end the wait");
+	sem_assert(sim_cmd_result(waiter) == 0, "result %ld, not 0",
+		   sim_cmd_result(waiter));
+	sem_assert(sem(S0).owner == waiter && sem(S0).count == 0,
+		   "owner %d count %d, not the waiter and 0", sem(S0).owner,
+		   sem(S0).count);
+}
+END_TEST
+
+/*
  * sem_counting_interrupted_keeps_unit: count 2, both held; a waiter is
  * interrupted; an up() then leaves count 1 (the unit is not lost to
  * the waiter that left).
@@ -944,6 +970,8 @@ static Suite *semaphore_suite(void)
 	add(s, "mutex_wakes_best_priority", sem_mutex_wakes_best_priority);
 	add(s, "mutex_equal_waiters_fifo", sem_mutex_equal_waiters_fifo);
 	add(s, "down_interruptible_signal", sem_down_interruptible_signal);
+	add(s, "down_interruptible_handed_over",
+	    sem_down_interruptible_handed_over);
 	add(s, "counting_interrupted_keeps_unit",
 	    sem_counting_interrupted_keeps_unit);
 	add(s, "down_trylock", sem_down_trylock);
