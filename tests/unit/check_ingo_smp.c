@@ -2654,6 +2654,53 @@ START_TEST(smt_idle_thread_wakes_held_back_sibling)
 END_TEST
 
 /*
+ * One core of 4 threads: X (nice -20, 500 ticks of slice) on cpu0 holds
+ * back the hogs N1 on cpu1 and N2 on cpu2 (500 * 75 / 100 > 100).
+ * 2.6.10's dependent_sleeper() also reschedules a sibling that is idle
+ * with work queued, so the two held-back threads wake each other: cpu1's
+ * schedule() wakes cpu2's idle thread, whose schedule() wakes cpu1's,
+ * for as long as X holds them back (on hardware at the speed of an IPI).
+ * Kernel code takes no time here: once 32 events a CPU (128) have
+ * followed the first at one instant, the wake-ups wait for the next
+ * tick.  So each tick from 11 to 20 ms is 131 events: the 4 ticks and
+ * 127 wake-ups, cpu1 and cpu2 scheduling 129 times in all (twice from
+ * their ticks).  Started again at 10.5 ms with the two wake-ups pending,
+ * the machine lets 128 events go first.  A storm used to cost 10,000
+ * events at every tick.
+ */
+START_TEST(smt_held_back_siblings_storm_ends_after_32_events_a_cpu)
+{
+	unsigned long before[3][CPU_FIELDS], after[3][CPU_FIELDS];
+	unsigned long long events;
+	int x, n1, n2, cpu;
+
+	boot_full(4, 4, 1, NULL);
+	x = spawn_on("x", SIM_SCHED_NORMAL, 0, -20, "0", t_body_hog, NULL);
+	run_until(MS(2));
+	ck_assert_int_eq(kfix_ingo_set_time_slice(x, 500), 0);
+	n1 = hog_on("n1", 1);
+	n2 = hog_on("n2", 2);
+	run_until(MS(10) + 500000);
+	for (cpu = 0; cpu < 3; cpu++)
+		cpu_stats(cpu, before[cpu]);
+	events = sim_nr_events();
+	run_until(MS(20) + 500000);
+	for (cpu = 0; cpu < 3; cpu++)
+		cpu_stats(cpu, after[cpu]);
+	ck_assert_uint_eq(sim_nr_events() - events, 128 + 10 * 131);
+	/* the ping-pong of 2.6.10: both held back, both schedule */
+	ck_assert_uint_eq(after[1][SCHED_CNT] - before[1][SCHED_CNT] +
+				  after[2][SCHED_CNT] - before[2][SCHED_CNT],
+			  128 + 10 * 129);
+	ck_assert_uint_eq(after[0][SCHED_CNT], before[0][SCHED_CNT]);
+	ck_assert_int_eq(curr(0), x);
+	ck_assert_int_eq(curr(1), 0);
+	ck_assert_int_eq(curr(2), 0);
+	ck_assert_uint_eq(t_info(n1).runtime_ns + t_info(n2).runtime_ns, 0);
+}
+END_TEST
+
+/*
  * 2 CPUs, no SMT: a SCHED_FIFO hog on cpu0 and a nice 0 hog on cpu1.
  * The sibling rules hold between SMT threads only (a domain with
  * SD_SHARE_CPUPOWER): cpu1 runs its hog all along.
@@ -2971,6 +3018,8 @@ static Suite *ingo_smp_suite(void)
 	tcase_add_loop_test(tc, smt_waking_long_slice_reschedules_sibling, 0,
 			    2);
 	tcase_add_test(tc, smt_idle_thread_wakes_held_back_sibling);
+	tcase_add_test(tc,
+		       smt_held_back_siblings_storm_ends_after_32_events_a_cpu);
 	tcase_add_test(tc, smt_rules_only_between_siblings);
 
 	tc = tcase(s, "hotplug");

@@ -214,6 +214,24 @@ if "$sim" --cpus=4 --smt=2 --nodes=2 --duration=0.5 >"$tmp/smt" 2>&1 &&
 else
 	ko "--cpus=4 --smt=2 --nodes=2 runs on 4 CPUs"
 fi
+# ingosched on one core of 8 threads: the nice 19 tasks, held back by
+# their siblings, wake each other at every tick (2.6.10's
+# dependent_sleeper(); docs/drivers.md).  The machine cuts each such storm
+# after 32 events a CPU: 0.1 s at HZ 10000 (1,000 ticks) costs at most
+# 1,000 * 32 * 8 events more than on 8 cores (it cost 10 million).
+events_of() {
+	"$sim" --cpus=8 --hz=10000 --duration=0.1 --no-checks --format=json \
+		"$@" "${srcdir:-.}/examples/nice-fairness.json" 2>/dev/null |
+		sed -n 's/^  "events": \([0-9]*\),$/\1/p'
+}
+cores=$(events_of --smt=1)
+threads=$(events_of --smt=8)
+if [ -n "$cores" ] && [ -n "$threads" ] &&
+   [ "$threads" -le $((cores + 1000 * 32 * 8)) ]; then
+	ok "an SMT storm costs at most 32 events a CPU a tick ($threads events)"
+else
+	ko "an SMT storm costs at most 32 events a CPU a tick: ${threads:-none} events, ${cores:-none} on cores"
+fi
 # isolcpus=1 keeps every task off CPU 1: it stays idle.
 if "$sim" --cpus=2 --duration=0.5 --cmdline=isolcpus=1 >"$tmp/iso" 2>&1 &&
    grep -qE '^ +1 +0\.000 +500\.000 ' "$tmp/iso"; then
