@@ -105,20 +105,82 @@ static int parse_pct(const char *spec, const char *p)
 	return 0;
 }
 
-static struct ilv_step *grow_want(int *size)
+/* ---- the books --------------------------------------------------------- */
+
+/*
+ * The interleaving's books - the choices wanted and pushed, the schedule
+ * taken, the decision log and the point counts - are host memory that
+ * outlives the machine.  A fuzzer boots a machine for every input, and
+ * growing them from nothing at each boot (allocated, zeroed, copied a
+ * doubling at a time) cost it more than the decisions they record.  A
+ * boot empties them by their counts; the point counts, found by
+ * hashing, are emptied by a new generation instead.
+ */
+struct ilv_store {
+	void *buf;
+	unsigned long size;		/* elements of room */
+};
+
+static struct ilv_store want_store, push_store, taken_store, log_store;
+static struct ilv_count point_counts[ILV_COUNTS];
+static unsigned int count_gen;
+
+/*
+ * Room in @st for element @n (from 0) of @elem bytes, the first @n kept:
+ * the buffer, or NULL when the host has no memory left.
+ */
+static void *ilv_room(struct ilv_store *st, unsigned long n,
+		      unsigned long elem)
+{
+	unsigned long size = st->size ? st->size : 16;
+	void *buf;
+
+	if (n < st->size)
+		return st->buf;
+	while (size <= n)
+		size *= 2;
+	buf = host_alloc(size * elem);
+	if (!buf)
+		return NULL;
+	if (n)
+		memcpy(buf, st->buf, n * elem);
+	host_free(st->buf);
+	st->buf = buf;
+	st->size = size;
+	return buf;
+}
+
+/* The books of the machine booting, empty. */
+static void ilv_open_books(struct sim_ilv *v)
+{
+	v->want = want_store.buf;
+	v->push = push_store.buf;
+	v->taken = taken_store.buf;
+	v->log = log_store.buf;
+	v->counts = point_counts;
+	if (++count_gen == 0) {		/* wrapped: every entry looks used */
+		memset(point_counts, 0, sizeof(point_counts));
+		count_gen = 1;
+	}
+	v->count_gen = count_gen;
+}
+
+#define ILV_APPEND(v, store, arr, nr)					\
+	({								\
+		typeof((v)->arr) __a = ilv_room(&(store), (v)->nr,	\
+						sizeof(*(v)->arr));	\
+		if (!__a)						\
+			sim_fail("out of host memory for the "		\
+				 "interleaving's books");		\
+		(v)->arr = __a;						\
+		&__a[(v)->nr++];					\
+	})
+
+static struct ilv_step *grow_want(void)
 {
 	struct sim_ilv *v = &sim.ilv;
-	struct ilv_step *w;
 
-	if (v->nr_want < *size)
-		return &v->want[v->nr_want++];
-	*size = *size ? 2 * *size : 16;
-	w = kmalloc(*size * sizeof(*w), GFP_KERNEL);
-	if (v->nr_want)
-		memcpy(w, v->want, v->nr_want * sizeof(*w));
-	kfree(v->want);
-	v->want = w;
-	return &v->want[v->nr_want++];
+	return ILV_APPEND(v, want_store, want, nr_want);
 }
 
 static int parse_replay(const char *spec, const char *p, int nr_cpus)
@@ -126,7 +188,6 @@ static int parse_replay(const char *spec, const char *p, int nr_cpus)
 	struct sim_ilv *v = &sim.ilv;
 	unsigned long long n, cpu;
 	const char *start;
-	int size = 0;
 
 	while (*p) {
 		start = p;
@@ -142,7 +203,7 @@ static int parse_replay(const char *spec, const char *p, int nr_cpus)
 		if (parse_number(&p, NR_CPUS, &cpu) || cpu >= (unsigned)nr_cpus)
 			return spec_error(spec, p, "expected a CPU of this "
 					  "machine");
-		*grow_want(&size) = (struct ilv_step){ .n = n, .cpu = cpu };
+		*grow_want() = (struct ilv_step){ .n = n, .cpu = cpu };
 		if (*p == ',' && p[1])
 			p++;
 		else if (*p)
@@ -208,10 +269,8 @@ static int parse_anchor(const char *spec, const char **pp,
 
 static int parse_points(const char *spec, const char *p, int nr_cpus)
 {
-	int size = 0;
-
 	while (*p) {
-		struct ilv_step *w = grow_want(&size);
+		struct ilv_step *w = grow_want();
 
 		memset(w, 0, sizeof(*w));
 		if (parse_anchor(spec, &p, w, nr_cpus))
@@ -259,6 +318,7 @@ int sim_ilv_setup(const struct sim_config *cfg)
 	const char *p;
 
 	memset(v, 0, sizeof(*v));
+	ilv_open_books(v);
 	v->forced = -1;
 	if (!spec || !strcmp(spec, "serial"))
 		return 0;
@@ -341,36 +401,16 @@ static void note_taken(unsigned long n, int cpu)
 {
 	struct sim_ilv *v = &sim.ilv;
 
-	if (v->nr_taken == v->taken_size) {
-		struct ilv_step *t;
-
-		v->taken_size = v->taken_size ? 2 * v->taken_size : 32;
-		t = kmalloc(v->taken_size * sizeof(*t), GFP_KERNEL);
-		if (v->nr_taken)
-			memcpy(t, v->taken, v->nr_taken * sizeof(*t));
-		kfree(v->taken);
-		v->taken = t;
-	}
-	v->taken[v->nr_taken++] = (struct ilv_step){ .n = n, .cpu = cpu };
+	*ILV_APPEND(v, taken_store, taken, nr_taken) =
+		(struct ilv_step){ .n = n, .cpu = cpu };
 }
 
-/* Kept from small up: a fuzzer boots a machine for every input. */
 static void note_decision(const struct sim_decision *d)
 {
 	struct sim_ilv *v = &sim.ilv;
-	struct sim_decision *log;
 
-	if (v->nr_log >= ILV_LOG_MAX)
-		return;
-	if (v->nr_log == v->log_size) {
-		v->log_size = v->log_size ? 2 * v->log_size : 256;
-		log = kmalloc(v->log_size * sizeof(*log), GFP_KERNEL);
-		if (v->nr_log)
-			memcpy(log, v->log, v->nr_log * sizeof(*log));
-		kfree(v->log);
-		v->log = log;
-	}
-	v->log[v->nr_log++] = *d;
+	if (v->nr_log < ILV_LOG_MAX)
+		*ILV_APPEND(v, log_store, log, nr_log) = *d;
 }
 
 /* The choice pushed for decision @n, if any; those passed are dropped. */
@@ -392,7 +432,6 @@ static int pushed_pick(unsigned long ready, int dflt, unsigned long n)
 int sim_schedule_push(unsigned long after, int index)
 {
 	struct sim_ilv *v = &sim.ilv;
-	struct ilv_step *p;
 
 	if (sim_need_machine())
 		return -EINVAL;
@@ -405,26 +444,39 @@ int sim_schedule_push(unsigned long after, int index)
 				   after, 1UL << 30);
 	if (index < 0)
 		return sim_bad_arg("index %d is negative", index);
-	if (v->nr_push == v->push_size) {
-		v->push_size = v->push_size ? 2 * v->push_size : 16;
-		p = kmalloc(v->push_size * sizeof(*p), GFP_KERNEL);
-		if (v->nr_push)
-			memcpy(p, v->push, v->nr_push * sizeof(*p));
-		kfree(v->push);
-		v->push = p;
-	}
-	v->push[v->nr_push++] = (struct ilv_step){
+	*ILV_APPEND(v, push_store, push, nr_push) = (struct ilv_step){
 		.n = v->decisions + after, .cpu = index };
 	return 0;
 }
 
+/*
+ * The hash of a point's file name, remembered by its address: a point is
+ * hashed at every decision, and its name is a string constant of the
+ * file the point is in.  Two copies of one name hash alike, as they
+ * must: same_point() compares names, not addresses.
+ */
+static unsigned int file_hash(const char *file)
+{
+	static struct {
+		const char *file;
+		unsigned int hash;
+	} memo[64];
+	unsigned int slot = ((unsigned long)file >> 3) % ARRAY_SIZE(memo);
+	unsigned int h = 0;
+	const char *p;
+
+	if (memo[slot].file == file)
+		return memo[slot].hash;
+	for (p = file; p && *p; p++)
+		h = h * 31 + *p;
+	memo[slot].file = file;
+	memo[slot].hash = h;
+	return h;
+}
+
 static unsigned int point_hash(int at, const char *file, int line)
 {
-	unsigned int h = (at + 1) * 2654435761U ^ line * 40503U;
-
-	while (file && *file)
-		h = h * 31 + *file++;
-	return h;
+	return (at + 1) * 2654435761U ^ line * 40503U ^ file_hash(file);
 }
 
 static int same_point(int at, const char *file, int line, int at2,
@@ -453,15 +505,13 @@ static unsigned long count_point(int at, const char *file, int line)
 		}
 		return v->free_seen++;
 	}
-	if (!v->counts)
-		v->counts = kzalloc(ILV_COUNTS * sizeof(*v->counts),
-				    GFP_KERNEL);
 	for (;; i = (i + 1) % ILV_COUNTS) {
 		c = &v->counts[i];
-		if (!c->used) {
+		if (c->gen != v->count_gen) {
 			if (v->nr_counts == ILV_COUNTS - 1)
 				return ~0UL;
-			*c = (struct ilv_count){ at, line, file, 0, 1 };
+			*c = (struct ilv_count){ at, line, file, 0,
+						 v->count_gen };
 			v->nr_counts++;
 		}
 		if (same_point(at, file, line, c->at, c->file, c->line))

@@ -204,7 +204,7 @@ struct ilv_count {
 	int at, line;
 	const char *file;
 	unsigned long seen;
-	int used;
+	unsigned int gen;		/* in use when the machine's */
 };
 
 #define ILV_COUNTS	1024		/* distinct (CPU, point) pairs */
@@ -231,15 +231,16 @@ struct sim_ilv {
 	const unsigned char *bytes;
 	unsigned long nr_bytes;
 	struct ilv_step *push;
-	int nr_push, push_size;
+	int nr_push;
 
 	/* what happened */
 	struct ilv_step *taken;
-	int nr_taken, taken_size;
+	int nr_taken;
 	struct sim_decision *log;
-	unsigned long nr_log, log_size;
+	unsigned long nr_log;
 	struct ilv_count *counts;	/* hashed by CPU, line, file */
 	int nr_counts;
+	unsigned int count_gen;		/* this boot's, for counts[] */
 	unsigned long long free_when;	/* the instant of ... */
 	unsigned long free_seen;	/* ... so many decisions, no CPU on */
 	int schedule_error;		/* a decision the schedule got wrong */

@@ -18,6 +18,7 @@
 /* What one run leaves behind. */
 struct outcome {
 	unsigned long long digest, events, now;
+	char schedule[16384], points[16384];	/* when CPUs interleave */
 	int nr;
 	int pid[MAX_TASKS];
 	struct sim_task_info info[MAX_TASKS];
@@ -30,6 +31,7 @@ struct workload {
 	int variant;
 	unsigned long long duration;
 	unsigned long long step;	/* 0: one call; else run in steps */
+	const char *interleave;		/* NULL: serial */
 };
 
 /* ---- bodies -------------------------------------------------------------- */
@@ -78,6 +80,7 @@ static void run(const struct workload *w, struct outcome *out)
 	sim_config_init(&cfg);
 	cfg.nr_cpus = w->nr_cpus;
 	cfg.seed = w->seed;
+	cfg.interleave = w->interleave;
 	t_boot_cfg(&cfg);
 	nr_draws = 0;
 	w->spawn(w->variant);
@@ -90,6 +93,11 @@ static void run(const struct workload *w, struct outcome *out)
 	out->digest = sim_trace_digest();
 	out->events = sim_nr_events();
 	out->now = sim_now();
+	ck_assert_int_lt(sim_schedule(out->schedule, sizeof(out->schedule)),
+			 (int)sizeof(out->schedule));
+	ck_assert_int_lt(sim_schedule_points(out->points,
+					     sizeof(out->points)),
+			 (int)sizeof(out->points));
 	out->nr = sim_task_pids(out->pid, MAX_TASKS);
 	ck_assert_int_le(out->nr, MAX_TASKS);
 	for (i = 0; i < out->nr; i++)
@@ -106,6 +114,8 @@ static void assert_same(const struct outcome *a, const struct outcome *b)
 	ck_assert_uint_eq(a->digest, b->digest);
 	ck_assert_uint_eq(a->events, b->events);
 	ck_assert_uint_eq(a->now, b->now);
+	ck_assert_str_eq(a->schedule, b->schedule);
+	ck_assert_str_eq(a->points, b->points);
 	ck_assert_int_eq(a->nr, b->nr);
 	for (i = 0; i < a->nr; i++) {
 		x = &a->info[i];
@@ -187,6 +197,17 @@ static const struct workload random2 = {
 
 static const struct workload smp4 = {
 	.nr_cpus = 4, .seed = 1, .spawn = spawn_smp, .duration = SEC(2),
+};
+
+/* The CPUs interleaving by PCT, and at random on another machine. */
+static const struct workload pct4 = {
+	.nr_cpus = 4, .seed = 1, .spawn = spawn_smp, .duration = MS(50),
+	.interleave = "pct:7:2:200",
+};
+
+static const struct workload random2_ilv = {
+	.nr_cpus = 2, .seed = 2, .spawn = spawn_random, .duration = MS(100),
+	.interleave = "random:3",
 };
 
 /* ---- tests --------------------------------------------------------------- */
@@ -330,6 +351,27 @@ START_TEST(determinism_run_in_steps_same_run)
 END_TEST
 
 /*
+ * A machine starts from the same state whatever ran before it in the
+ * process: the interleaving's books (decision log, schedule, the counts
+ * of each point that "points:" anchors to) are kept from boot to boot
+ * for speed, and must start empty.  A PCT run, a longer run on another
+ * machine that stops at other points, then the PCT run again: the same
+ * run, schedule and point-anchored schedule included.
+ */
+START_TEST(determinism_interleaved_run_same_after_another)
+{
+	struct outcome first, other, again;
+
+	run(&pct4, &first);
+	ck_assert_str_ne(first.schedule, "");
+	run(&random2_ilv, &other);
+	ck_assert_str_ne(other.points, first.points);
+	run(&pct4, &again);
+	assert_same(&first, &again);
+}
+END_TEST
+
+/*
  * Script tasks driven from outside (commands, yield, nice, signals) are
  * inputs too: the same sequence twice is the same run.
  */
@@ -378,6 +420,7 @@ static Suite *determinism_suite(void)
 	tcase_add_test(tc, determinism_smp_repeats_identically);
 	tcase_add_test(tc, determinism_scripted_same_run);
 	tcase_add_test(tc, determinism_run_in_steps_same_run);
+	tcase_add_test(tc, determinism_interleaved_run_same_after_another);
 	suite_add_tcase(s, tc);
 	return s;
 }
