@@ -258,6 +258,7 @@ struct sim_machine {
 	unsigned long long nr_events;
 	unsigned long long digest;
 	int timekeeper;			/* CPU that advances jiffies */
+	int new_cpus;			/* a CPU came online: start it */
 
 	/* printk_ratelimit()'s bucket (report.c), full at boot */
 	struct {
@@ -305,6 +306,7 @@ struct sim_machine {
 };
 
 extern struct sim_machine sim;
+extern struct thread_info *sim_current_ti[NR_CPUS];	/* with sim_current */
 
 /*
  * sim_point - __sim_point() for compat's own primitives, whose callers
