@@ -349,6 +349,41 @@ report_not_held(struct lock_check *dep, int taken, const char *file, int line)
 		 sim_task_name(current));
 }
 
+/*
+ * acquire_known - the common acquire, which can report nothing: no CPU
+ * may interleave, the lock is free, its class is the one it remembers,
+ * its use in this context is noted already, and its order after every
+ * lock held is known (none of its own class: their addresses need a
+ * look).  Then only the bookkeeping, and 1.  Else 0, nothing done: the
+ * whole checked path runs.
+ */
+static __always_inline int acquire_known(struct lock_check *dep, void *lock,
+					 int taken, const char *file,
+					 int line, int read)
+{
+	struct sim_cpu *c = this_sim_cpu();
+	unsigned int cls = dep->cls % MAX_CLASSES;
+	struct lock_class *k = &classes[cls];
+	int i;
+
+	if (unlikely(sim.ilv.executing || taken ||
+		     k->key != class_key(dep, lock)))
+		return 0;
+	if (in_irq() ? !k->hardirq.file : !c->irqs_off && !k->irqs_on.file)
+		return 0;
+	if (unlikely(c->nr_held == SIM_MAX_HELD))
+		return 0;
+	for (i = 0; i < c->nr_held; i++) {
+		int held = c->held[i].cls;
+
+		if (held == cls || !test_bit(cls, classes[held].after))
+			return 0;
+	}
+	push_held(c, dep, lock, cls, file, line, 0, read);
+	note_owner(dep, file, line);
+	return 1;
+}
+
 static __always_inline void release(struct lock_check *dep, void *lock,
 				    int taken, const char *file, int line)
 {
@@ -420,11 +455,24 @@ void sim_describe_spin(const struct sim_cpu *c, char *buf, int len)
 		 dep->owner_cpu, owner_name(dep), dep->file, dep->line);
 }
 
-void __lock_acquire(spinlock_t *lock, const char *file, int line)
+/* __lock_acquire() with every check: a CPU may interleave here, too. */
+static noinline void lock_acquire_checked(spinlock_t *lock, const char *file,
+					  int line)
 {
 	sim_point_at(file, line);
 	spin_while_held(lock, &lock->dep, lock->slock, SPIN_EXCL, file, line);
 	acquire(&lock->dep, lock, lock->slock, file, line, 0);
+	lock->slock = 1;
+	sim_hb_acquire(lock);
+}
+
+void __lock_acquire(spinlock_t *lock, const char *file, int line)
+{
+	if (unlikely(!acquire_known(&lock->dep, lock, lock->slock, file, line,
+				    0))) {
+		lock_acquire_checked(lock, file, line);
+		return;
+	}
 	lock->slock = 1;
 	sim_hb_acquire(lock);
 }
@@ -488,12 +536,24 @@ void __read_release(rwlock_t *lock, const char *file, int line)
 	sim_point_at(file, line);
 }
 
-void __write_acquire(rwlock_t *lock, const char *file, int line)
+static noinline void write_acquire_checked(rwlock_t *lock, const char *file,
+					   int line)
 {
 	sim_point_at(file, line);
 	spin_while_held(lock, &lock->dep, lock->readers != 0, SPIN_WRITE, file,
 			line);
 	acquire(&lock->dep, lock, lock->readers != 0, file, line, 0);
+	lock->readers = -1;
+	sim_hb_acquire(lock);
+}
+
+void __write_acquire(rwlock_t *lock, const char *file, int line)
+{
+	if (unlikely(!acquire_known(&lock->dep, lock, lock->readers != 0,
+				    file, line, 0))) {
+		write_acquire_checked(lock, file, line);
+		return;
+	}
 	lock->readers = -1;
 	sim_hb_acquire(lock);
 }
