@@ -915,7 +915,8 @@ int sim_drain(unsigned long long limit, int (*done)(void *), void *arg)
 			sim.now = t;
 		process_event(ev, &sim.cpu[cpu]);
 		sim.nr_events++;
-		sim_free_dead_tasks();
+		if (!list_empty(&sim.dead))
+			sim_free_dead_tasks();
 		if (sim.cfg.checks)
 			sim_check_invariants();
 	}
