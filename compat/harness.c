@@ -190,6 +190,7 @@ static void reset_globals(void)
 	cpus_clear(cpu_isolated_map);
 	sim_this_cpu = 0;
 	memset(sim_current, 0, sizeof(sim_current));
+	memset(sim_current_ti, 0, sizeof(sim_current_ti));
 	cpus_clear(cpu_possible_map);
 	cpus_clear(cpu_present_map);
 	cpus_clear(cpu_online_map);

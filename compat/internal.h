@@ -37,6 +37,7 @@ struct held_lock {
 	void *lock;
 	const char *file;
 	int line;
+	int cls;			/* its lock class (compat/lock.c) */
 	int trylock;
 	int read;
 };
@@ -258,6 +259,7 @@ struct sim_machine {
 	unsigned long long nr_events;
 	unsigned long long digest;
 	int timekeeper;			/* CPU that advances jiffies */
+	int new_cpus;			/* a CPU came online: start it */
 
 	/* printk_ratelimit()'s bucket (report.c), full at boot */
 	struct {
@@ -305,6 +307,7 @@ struct sim_machine {
 };
 
 extern struct sim_machine sim;
+extern struct thread_info *sim_current_ti[NR_CPUS];	/* with sim_current */
 
 /*
  * sim_point - __sim_point() for compat's own primitives, whose callers
@@ -430,7 +433,16 @@ const char *sim_task_name(struct task_struct *p);
 
 /* lock.c */
 void sim_locks_reset(void);
-void sim_check_no_locks(int cpu, const char *where);
+void sim_report_held_lock(int cpu, const char *where)
+	__attribute__((noreturn));
+
+/* sim_check_no_locks - fail if @cpu still holds a lock at @where. */
+static inline void sim_check_no_locks(int cpu, const char *where)
+{
+	if (unlikely(sim.cpu[cpu].nr_held))
+		sim_report_held_lock(cpu, where);
+}
+
 int sim_spin_blocked(const struct sim_cpu *c);
 void sim_spin_wait(void *lock, int kind, const char *file, int line);
 void sim_describe_spin(const struct sim_cpu *c, char *buf, int len);

@@ -36,6 +36,7 @@ struct sim_machine sim;
 
 int sim_this_cpu;
 struct task_struct *sim_current[NR_CPUS];
+struct thread_info *sim_current_ti[NR_CPUS];
 volatile unsigned long jiffies;
 u64 jiffies_64;
 int __sim_hz = 1000;
@@ -55,9 +56,11 @@ struct mm_struct init_mm;
 
 /* ---- interrupts and preemption ------------------------------------------- */
 
-struct thread_info *sim_current_thread_info(void)
+/* sim_current[@cpu] and its thread_info (current_thread_info()) */
+static void set_current(int cpu, struct task_struct *p)
 {
-	return current->thread_info;
+	sim_current[cpu] = p;
+	sim_current_ti[cpu] = p->thread_info;
 }
 
 void sim_irq_disable(void)
@@ -267,7 +270,7 @@ struct task_struct *__sim_switch_to(struct task_struct *prev,
 	account_switch(c, prev, next);
 	sim_trace_switch(c->id, prev, next);
 
-	sim_current[c->id] = next;
+	set_current(c->id, next);
 	prev->sim->on_cpu = 0;
 	next->sim->on_cpu = 1;
 	c->switch_from = prev;
@@ -445,8 +448,9 @@ static void do_ipi(struct sim_cpu *c)
  * in that order.  A CPU stopped at a point has none: it is busy.  With
  * @storm, IPIs wait: see sim_drain().
  */
-static enum sim_event cpu_event(struct sim_cpu *c, unsigned long long *when,
-				int storm)
+static __always_inline enum sim_event cpu_event(struct sim_cpu *c,
+						unsigned long long *when,
+						int storm)
 {
 	enum sim_event best = EV_NONE;
 	unsigned long long t = ~0ULL;
@@ -530,11 +534,18 @@ static void process_event(enum sim_event ev, struct sim_cpu *c)
 	}
 }
 
-/* Start the CPUs that came online but have not run their idle loop yet. */
+/*
+ * Start the CPUs that came online but have not run their idle loop yet:
+ * only after one came online (sim.new_cpus), not at every event.  One
+ * that comes online meanwhile sets it again.
+ */
 static void start_new_cpus(void)
 {
 	int i;
 
+	if (likely(!sim.new_cpus))
+		return;
+	sim.new_cpus = 0;
 	for (i = 0; i < sim.nr_cpus; i++) {
 		struct sim_cpu *c = &sim.cpu[i];
 
@@ -912,7 +923,8 @@ int sim_drain(unsigned long long limit, int (*done)(void *), void *arg)
 			sim.now = t;
 		process_event(ev, &sim.cpu[cpu]);
 		sim.nr_events++;
-		sim_free_dead_tasks();
+		if (!list_empty(&sim.dead))
+			sim_free_dead_tasks();
 		if (sim.cfg.checks)
 			sim_check_invariants();
 	}
@@ -1051,12 +1063,13 @@ int cpu_up(unsigned int cpu)
 		c->idle = idle;
 		sim_task_start_context(idle, idle_entry);
 	}
-	sim_current[cpu] = c->idle;
+	set_current(cpu, c->idle);
 	c->idle->sim->on_cpu = 1;
 	c->next_tick = (sim.now / sim.tick_ns + 1) * sim.tick_ns;
 	c->last_acct = sim.now;
 	sim_hb_release(SIM_HB_CPU(cpu));	/* it starts after all this */
 	c->online = 1;
+	sim.new_cpus = 1;
 	cpu_set(cpu, cpu_online_map);
 	sim_cpu_notify(CPU_ONLINE, cpu);
 	unlock_cpu_hotplug();
@@ -1232,7 +1245,7 @@ static void setup_init_task(void)
 	p->pi_prio = MAX_PRIO;
 	list_add_tail(&p->tasks, &sim_task_list);
 	sim.cpu[0].idle = p;
-	sim_current[0] = p;
+	set_current(0, p);
 	st->on_cpu = 1;
 }
 
@@ -1259,6 +1272,7 @@ int sim_machine_boot(void *unused)
 	setup_topology();
 	cpu_set(0, cpu_online_map);
 	sim.cpu[0].online = 1;
+	sim.new_cpus = 1;
 	sim.cpu[0].next_tick = sim.tick_ns;
 	sim.cpu[0].irqs_off = 1;
 

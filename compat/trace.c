@@ -2,8 +2,9 @@
  * compat/trace.c - the scheduler trace points: statistics per task, the
  * run's digest, and the facts /proc/schedstat is checked against.
  *
- * The digest is FNV-1a over every scheduling event (time, CPU, event,
- * pids, states), so two runs are the same run exactly when their digests
+ * The digest is a 64-bit multiply-xorshift hash, a word at a time, over
+ * every field of every scheduling event (time, CPU, event, pids,
+ * states), so two runs are the same run exactly when their digests
  * match: determinism is tested on it.
  */
 #include <linux/sched.h>
@@ -61,40 +62,57 @@ static void emit(struct sim_trace_event *ev)
 	sim_hb_ignore_end();
 }
 
-static void digest_word(unsigned long long v)
+/*
+ * digest_word - fold one 64-bit word into the digest.
+ *
+ * Word by word, not byte by byte as FNV-1a: the xor and the multiply by
+ * an odd constant are each a bijection of the state, and so is the
+ * xorshift, so for a given state a change in @v always changes the state
+ * after it, and what follows (bijections of the state for given words)
+ * keeps it changed to the end.  The xorshift carries the high bits the
+ * multiply produced back down, where the next word's multiply spreads
+ * them over the whole state again.
+ */
+static inline void digest_word(unsigned long long v)
 {
-	int i;
+	unsigned long long h = (sim.digest ^ v) * 0x9e3779b97f4a7c15ULL;
 
-	for (i = 0; i < 8; i++) {
-		sim.digest ^= (v >> (i * 8)) & 0xff;
-		sim.digest *= 0x100000001b3ULL;
-	}
+	sim.digest = h ^ (h >> 32);
 }
 
+/*
+ * digest_event - every field of an event: the time, the event and its
+ * CPU, two pids (or a pid and a value) and one more value, whole.
+ */
 static void digest_event(int ev, int cpu, int a, int b, long c)
 {
 	digest_word(sim.now);
-	digest_word(((unsigned long long)ev << 56) |
-		    ((unsigned long long)(cpu & 0xffff) << 40));
+	digest_word(((unsigned long long)(unsigned int)ev << 32) |
+		    (unsigned int)cpu);
 	digest_word(((unsigned long long)(unsigned int)a << 32) |
 		    (unsigned int)b);
 	digest_word((unsigned long long)c);
 }
 
-void sim_trace_switch(int cpu, struct task_struct *prev,
-		      struct task_struct *next)
+static void trace_switch(int cpu, struct task_struct *prev,
+			 struct task_struct *next)
 {
 	struct sim_trace_event ev = { .type = TR_SWITCH, .cpu = cpu };
 
-	digest_event(TR_SWITCH, cpu, prev->pid, next->pid, prev->state);
-	if (stat_sink)
-		stat_switch(cpu, prev, next);
-	if (!trace_sink)
-		return;
 	describe(prev, &ev.pid, ev.comm, &ev.prio);
 	describe(next, &ev.next_pid, ev.next_comm, &ev.next_prio);
 	ev.prev_state = prev->exit_state ? EXIT_DEAD : prev->state;
 	emit(&ev);
+}
+
+void sim_trace_switch(int cpu, struct task_struct *prev,
+		      struct task_struct *next)
+{
+	digest_event(TR_SWITCH, cpu, prev->pid, next->pid, prev->state);
+	if (stat_sink)
+		stat_switch(cpu, prev, next);
+	if (trace_sink)
+		trace_switch(cpu, prev, next);
 }
 
 static void trace_wake(int type, struct task_struct *p, int success)
@@ -402,18 +420,22 @@ static void stat_move(struct task_struct *p, int from, int to)
 	stat_emit(&ev);
 }
 
-void sim_trace_migrate(struct task_struct *p, int from, int to)
+static void trace_migrate(struct task_struct *p, int from, int to)
 {
 	struct sim_trace_event ev = {
 		.type = TR_MIGRATE, .cpu = smp_processor_id(),
 		.orig_cpu = from, .target_cpu = to,
 	};
 
+	describe(p, &ev.pid, ev.comm, &ev.prio);
+	emit(&ev);
+}
+
+void sim_trace_migrate(struct task_struct *p, int from, int to)
+{
 	stat_move(p, from, to);
 	digest_event(TR_MIGRATE, from, p->pid, to, 0);
 	p->sim->migrations++;
-	if (!trace_sink)
-		return;
-	describe(p, &ev.pid, ev.comm, &ev.prio);
-	emit(&ev);
+	if (trace_sink)
+		trace_migrate(p, from, to);
 }

@@ -455,6 +455,21 @@ START_TEST(locks_same_class_ascending_is_clean)
 }
 END_TEST
 
+/*
+ * Two copies of a statically initialised lock whose class is known,
+ * the higher one first: each copy is keyed by its own address, so two
+ * classes and no address-order rule, although each copy starts with
+ * the class its original remembered.
+ */
+START_TEST(locks_copied_static_lock_is_a_class_of_its_own)
+{
+	static const struct steps s = { { kfix_nest_copies_descending } };
+
+	run_steps(&s);
+	expect_clean(MS(10));
+}
+END_TEST
+
 /* ---- interrupt safety ---------------------------------------------------- */
 
 /* irq lock taken in a hardirq, then with irqs on: an irq could deadlock. */
@@ -846,6 +861,7 @@ static Suite *locks_suite(void)
 	tcase_add_test(one, locks_trylock_adds_no_order_edge);
 	tcase_add_test(one, locks_same_class_descending_is_reported);
 	tcase_add_test(one, locks_same_class_ascending_is_clean);
+	tcase_add_test(one, locks_copied_static_lock_is_a_class_of_its_own);
 
 	tcase_add_test(one, locks_hardirq_then_irqs_on_is_irq_unsafe);
 	tcase_add_test(one, locks_irqs_on_then_hardirq_is_irq_unsafe);

@@ -356,6 +356,26 @@ void kfix_nest_descending(void)
 	spin_unlock(&kfix_pair[1]);
 }
 
+/*
+ * Two copies of kfix_lock_a, taken the higher address first.  A lock
+ * initialised statically is keyed by its address, so each copy is a
+ * class of its own, not kfix_lock_a's: no address-order rule between
+ * them, although each starts with what kfix_lock_a knew of its class.
+ */
+void kfix_nest_copies_descending(void)
+{
+	static spinlock_t copy[2];
+
+	spin_lock(&kfix_lock_a);		/* its class is known */
+	spin_unlock(&kfix_lock_a);
+	copy[0] = kfix_lock_a;
+	copy[1] = kfix_lock_a;
+	spin_lock(&copy[1]);
+	spin_lock(&copy[0]);
+	spin_unlock(&copy[0]);
+	spin_unlock(&copy[1]);
+}
+
 void kfix_nest_ascending(void)
 {
 	init_pair();

@@ -70,6 +70,7 @@ void kfix_hotplug_hold_2s(void);	/* correct */
 extern int kfix_line_nest_high, kfix_line_nest_low;
 void kfix_nest_descending(void);
 void kfix_nest_ascending(void);		/* correct */
+void kfix_nest_copies_descending(void);	/* correct: two classes */
 
 extern int kfix_line_irq_hardirq, kfix_line_irq_irqs_on;
 void kfix_lock_in_hardirq(void);	/* correct on its own */

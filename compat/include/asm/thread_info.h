@@ -3,7 +3,7 @@
  *
  * The real kernel finds thread_info from the stack pointer; the simulated
  * machine keeps the current task of every CPU (compat/machine.c), so
- * current_thread_info() is that task's thread_info.
+ * current_thread_info() is that task's thread_info, kept beside it.
  */
 #ifndef _ASM_THREAD_INFO_H
 #define _ASM_THREAD_INFO_H
@@ -27,8 +27,14 @@ struct thread_info {
 #define _TIF_NEED_RESCHED	(1 << TIF_NEED_RESCHED)
 #define _TIF_POLLING_NRFLAG	(1 << TIF_POLLING_NRFLAG)
 
-extern struct thread_info *sim_current_thread_info(void);
-#define current_thread_info()	sim_current_thread_info()
+/*
+ * The thread_info of each CPU's current task, kept by the machine with
+ * sim_current[] (compat/machine.c): two loads, as cheap as the stack
+ * pointer arithmetic it stands for, without linux/sched.h.
+ */
+extern int sim_this_cpu;
+extern struct thread_info *sim_current_ti[];
+#define current_thread_info()	(sim_current_ti[sim_this_cpu])
 
 /*
  * The kernel's are atomic bitops: another CPU sets need_resched.  For

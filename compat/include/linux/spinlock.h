@@ -43,6 +43,7 @@ struct lock_check {
 	struct task_struct *owner;	/* current at acquisition */
 	const char *file;		/* where it was taken */
 	int line;
+	unsigned int cls;		/* its class, if still that (lock.c) */
 };
 
 typedef struct {
