@@ -374,4 +374,29 @@ grep -v '^replay:' "$tmp/trace.seq" >"$tmp/trace2.seq"
 	cmp -s "$tmp/trace.bin" "$tmp/hand.bin" &&
 	ok "--trace output is the same sequence"
 
+# ---- each input starts from the same machine ------------------------------
+
+# A fuzzer runs every input in one process, and what the machine keeps
+# from boot to boot (the interleaving's books, the stack cache) must not
+# carry one input into the next: the corpus traced forward and backward
+# in one process each reads the same, input by input.
+split_traces() {	# DIR: one file per input of the --print text on stdin
+	mkdir "$1"
+	awk -v dir="$1" '/^# [0-9a-f]+$/ && length($2) == 40 {
+		out = dir "/" $2; next } /^replay:/ { next } out { print > out }'
+}
+(cd "$src/corpus/sched" && "$fz_loop" --print --trace $(ls)) |
+	split_traces "$tmp/fwd"
+(cd "$src/corpus/sched" && "$fz_loop" --print --trace $(ls -r)) |
+	split_traces "$tmp/rev"
+differ=$(cd "$tmp/fwd" && for f in *; do
+	cmp -s "$f" "../rev/$f" || echo "$f"; done)
+n=$(ls "$tmp/fwd" | wc -l)
+if [ -z "$differ" ] && [ "$n" -gt 1000 ] &&
+   [ "$(ls "$tmp/rev" | wc -l)" -eq "$n" ]; then
+	ok "the $n corpus inputs run alike after any others in one process"
+else
+	ko "inputs that ran otherwise after others ($n traced):" $differ
+fi
+
 finish
