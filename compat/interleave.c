@@ -167,8 +167,9 @@ static void ilv_open_books(struct sim_ilv *v)
 
 #define ILV_APPEND(v, store, arr, nr)					\
 	({								\
-		typeof((v)->arr) __a = ilv_room(&(store), (v)->nr,	\
-						sizeof(*(v)->arr));	\
+		typeof((v)->arr) __a = likely((v)->nr < (store).size) ?	\
+			(v)->arr : ilv_room(&(store), (v)->nr,		\
+					    sizeof(*(v)->arr));		\
 		if (!__a)						\
 			sim_fail("out of host memory for the "		\
 				 "interleaving's books");		\
