@@ -257,6 +257,7 @@ struct sim_machine {
 	unsigned long long tick_ns;
 	unsigned long long rng;
 	unsigned long long nr_events;
+	unsigned long long nr_storms;	/* IPI storms cut (sim_drain()) */
 	unsigned long long digest;
 	int timekeeper;			/* CPU that advances jiffies */
 	int new_cpus;			/* a CPU came online: start it */

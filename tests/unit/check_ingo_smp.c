@@ -2668,18 +2668,26 @@ END_TEST
  * the machine lets 128 events go first.  A storm used to cost 10,000
  * events at every tick.
  */
+static int boot_held_back_pair(int *n1, int *n2)
+{
+	int x;
+
+	boot_full(4, 4, 1, NULL);
+	x = spawn_on("x", SIM_SCHED_NORMAL, 0, -20, "0", t_body_hog, NULL);
+	run_until(MS(2));
+	ck_assert_int_eq(kfix_ingo_set_time_slice(x, 500), 0);
+	*n1 = hog_on("n1", 1);
+	*n2 = hog_on("n2", 2);
+	return x;
+}
+
 START_TEST(smt_held_back_siblings_storm_ends_after_32_events_a_cpu)
 {
 	unsigned long before[3][CPU_FIELDS], after[3][CPU_FIELDS];
 	unsigned long long events;
 	int x, n1, n2, cpu;
 
-	boot_full(4, 4, 1, NULL);
-	x = spawn_on("x", SIM_SCHED_NORMAL, 0, -20, "0", t_body_hog, NULL);
-	run_until(MS(2));
-	ck_assert_int_eq(kfix_ingo_set_time_slice(x, 500), 0);
-	n1 = hog_on("n1", 1);
-	n2 = hog_on("n2", 2);
+	x = boot_held_back_pair(&n1, &n2);
 	run_until(MS(10) + 500000);
 	for (cpu = 0; cpu < 3; cpu++)
 		cpu_stats(cpu, before[cpu]);
@@ -2697,6 +2705,27 @@ START_TEST(smt_held_back_siblings_storm_ends_after_32_events_a_cpu)
 	ck_assert_int_eq(curr(1), 0);
 	ck_assert_int_eq(curr(2), 0);
 	ck_assert_uint_eq(t_info(n1).runtime_ns + t_info(n2).runtime_ns, 0);
+}
+END_TEST
+
+/*
+ * The same storm, at every tick while X holds the two back: 19 storms by
+ * 20.5 ms, logged at the first and the tenth only, so that a workload
+ * storming at every tick does not grow the log by a line a tick.
+ */
+START_TEST(smt_storms_are_logged_at_powers_of_ten)
+{
+	const char *log, *p;
+	int n1, n2, lines = 0;
+
+	boot_held_back_pair(&n1, &n2);
+	run_until(MS(20) + 500000);
+	log = sim_log();
+	for (p = log; (p = strstr(p, "an IPI storm")); p++)
+		lines++;
+	ck_assert_int_eq(lines, 2);
+	ck_assert_ptr_nonnull(strstr(log, "an IPI storm (1 so far)"));
+	ck_assert_ptr_nonnull(strstr(log, "an IPI storm (10 so far)"));
 }
 END_TEST
 
@@ -3020,6 +3049,7 @@ static Suite *ingo_smp_suite(void)
 	tcase_add_test(tc, smt_idle_thread_wakes_held_back_sibling);
 	tcase_add_test(tc,
 		       smt_held_back_siblings_storm_ends_after_32_events_a_cpu);
+	tcase_add_test(tc, smt_storms_are_logged_at_powers_of_ten);
 	tcase_add_test(tc, smt_rules_only_between_siblings);
 
 	tc = tcase(s, "hotplug");
