@@ -23,8 +23,9 @@
 # upstream-out/cov and upstream-out/san are configured once, from the
 # copy of the source tree that `make sub-source` makes again each time
 # (this build's SUB_SRCDIR: a tree configured in place cannot configure
-# another build), and only brought up to date afterwards.  The evidence goes to stdout, progress
-# to stderr, the output of every command to upstream-out/DRIVER/*.log.
+# another build), and only brought up to date afterwards.  The evidence
+# goes to stdout, progress to stderr, the output of every command to
+# upstream-out/DRIVER/*.log.
 #
 # Exit 0 when every check passed; 1 when one failed (the evidence is
 # printed whole and says which); 2 on bad usage, outside a build
