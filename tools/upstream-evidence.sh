@@ -20,9 +20,12 @@
 #   5. the driver's tunables;
 #   6. the examples suite on ingosched and DRIVER side by side.
 #
-# upstream-out/cov and upstream-out/san are configured once and only
-# brought up to date afterwards.  The evidence goes to stdout, progress
-# to stderr, the output of every command to upstream-out/DRIVER/*.log.
+# upstream-out/cov and upstream-out/san are configured once, from the
+# copy of the source tree that `make sub-source` makes again each time
+# (this build's SUB_SRCDIR: a tree configured in place cannot configure
+# another build), and only brought up to date afterwards.  The evidence
+# goes to stdout, progress to stderr, the output of every command to
+# upstream-out/DRIVER/*.log.
 #
 # Exit 0 when every check passed; 1 when one failed (the evidence is
 # printed whole and says which); 2 on bad usage, outside a build
@@ -210,19 +213,31 @@ report_status() {	# SECTION STATUS LOG
 		failed "$1" "the command exited with status $2 (see $3)"
 }
 
-# Configure the build DIR from $srcdir with OPTION unless it has a
+# Make the sub-builds' copy of the source tree again, $subsrc, as
+# every sub-build of this Makefile does (Makefile.am, "Sub-builds").
+copy_source() {	# LOG
+	subsrc=$(make_var . SUB_SRCDIR)
+	[ -n "$subsrc" ] ||
+		{ why="the Makefile here names no SUB_SRCDIR"; return 1; }
+	subsrc=$(pwd)/$subsrc
+	run_in . "$1" make -s sub-source ||
+		{ why="make sub-source failed (see $1)"; return 1; }
+}
+
+# Configure the build DIR from the copy with OPTION unless it has a
 # Makefile already, then bring it up to date.  A build configured from
 # another tree, or without OPTION (its Makefile's VAR does not match
 # the case PATTERN), is refused: its figures would not be this driver's.
 # On failure $why says what went wrong.
 prepare_tree() {	# DIR OPTION VAR PATTERN LOG
+	copy_source "$5" || return 1
 	mkdir -p "$1" || { why="cannot create $1"; return 1; }
 	if [ ! -f "$1/Makefile" ]; then
 		progress "configuring $1 ($2)"
-		run_in "$1" "$5" "$srcdir/configure" -q "$2" ||
+		run_in "$1" "$5" "$subsrc/configure" -q "$2" ||
 			{ why="configure $2 in $1 failed (see $5)"; return 1; }
 	fi
-	if [ "$(make_var "$1" abs_top_srcdir)" != "$srcdir" ]; then
+	if [ "$(make_var "$1" abs_top_srcdir)" != "$subsrc" ]; then
 		why="$1 was configured from another source tree; remove it"
 		return 1
 	fi

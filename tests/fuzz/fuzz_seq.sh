@@ -295,7 +295,7 @@ EOF
 "$fz" --print "$tmp/p.seq" | grep -v '^replay:' >"$tmp/p-out.seq"
 d='^preempt([0-9]*, [0-9])  *# decision [0-9]*'
 if grep -q "$d: no CPU running -> cpu1$" "$tmp/p-out.seq" &&
-   grep -q "$d: cpu[01] at [a-z./]*\.c:[0-9]* -> cpu[01]$" "$tmp/p-out.seq" &&
+   grep -q "$d: cpu[01] at [^ ]*\.c:[0-9]* -> cpu[01]$" "$tmp/p-out.seq" &&
    grep -q "$d: .* -> cpu[01], the default$" "$tmp/p-out.seq" &&
    grep -q "$d, not reached$" "$tmp/p-out.seq"; then
 	ok "--print tells what each preempt did, or that it was not reached"
