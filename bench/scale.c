@@ -2,17 +2,18 @@
  * bench/scale.c - a big machine: 10,000 tasks on 64 CPUs.
  *
  * Boots 64 CPUs (2 threads per core, 4 NUMA nodes) with the invariant
- * checks off, spawns 10,000 tasks (2,000 CPU hogs at nices -5..14 and
- * 8,000 tasks that run 1 ms and sleep 199..998 ms), runs them for some
- * simulated seconds and prints host time, events, the CPUs' use and the
- * peak resident memory of the process.  The target (docs/performance.md):
- * under 1 GiB; task stacks are mmap(MAP_NORESERVE), so only the pages a
- * task touches count.
+ * checks off (on with --checks), spawns 10,000 tasks (2,000 CPU hogs at
+ * nices -5..14 and 8,000 tasks that run 1 ms and sleep 199..998 ms),
+ * runs them for some simulated seconds and prints host time, events,
+ * the CPUs' use and the peak resident memory of the process.  The
+ * target (docs/performance.md): under 1 GiB; task stacks are
+ * mmap(MAP_NORESERVE), so only the pages a task touches count.
  *
  * Each driver runs in a child process of its own, so that the peak memory
  * of one is not that of another.
  *
- * usage: bench-scale [SECONDS [DRIVER...]]   (default 10, every driver)
+ * usage: bench-scale [--checks] [SECONDS [DRIVER...]]
+ * (default 10 s, every driver, checks off)
  * Exit status 0 when every machine ran clean within the memory limit, 1
  * otherwise, 2 for bad arguments.
  */
@@ -40,6 +41,8 @@
 #define MS		1000000ULL
 #define MAX_SECONDS	3600
 
+static int checks;		/* --checks: the invariants after each event */
+
 struct result {
 	double spawn_s, run_s;		/* host CPU time */
 	unsigned long long switches, events, busy_ns;
@@ -60,7 +63,7 @@ static int boot(const char *driver)
 	cfg.nr_cpus = NR_CPUS_WANTED;
 	cfg.smt = SMT;
 	cfg.nr_nodes = NR_NODES;
-	cfg.checks = 0;
+	cfg.checks = checks;
 	snprintf(cmdline, sizeof(cmdline), "cpusched=%s", driver);
 	cfg.cmdline = cmdline;
 	if (sim_boot(&cfg)) {
@@ -133,8 +136,8 @@ static void print_result(const char *driver, double secs,
 	double cpu_s = (double)NR_CPUS_WANTED * secs;
 
 	printf("driver %s: %d CPUs (smt %d, %d nodes), %d tasks (%d hogs, "
-	       "%d sleepers), checks off\n", driver, NR_CPUS_WANTED, SMT,
-	       NR_NODES, NR_TASKS, NR_HOGS, NR_SLEEPERS);
+	       "%d sleepers), checks %s\n", driver, NR_CPUS_WANTED, SMT,
+	       NR_NODES, NR_TASKS, NR_HOGS, NR_SLEEPERS, checks ? "on" : "off");
 	printf("  boot+spawn %.2f s host CPU; %.0f s simulated in %.2f s "
 	       "host CPU (%.2fx real time)\n", r->spawn_s, secs, r->run_s,
 	       r->run_s > 0 ? secs / r->run_s : 0);
@@ -214,10 +217,16 @@ int main(int argc, char **argv)
 	double secs = 10;
 	int i, failed = 0;
 
+	if (argc > 1 && !strcmp(argv[1], "--checks")) {
+		checks = 1;
+		argv++;
+		argc--;
+	}
 	if (argc > 1 &&
 	    bench_parse_double(argv[1], 1e-9, MAX_SECONDS, &secs)) {
 		fprintf(stderr, "bench-scale: SECONDS must be a number in "
-			"(0, %d] (usage: bench-scale [SECONDS [DRIVER...]])\n",
+			"(0, %d] (usage: bench-scale [--checks] [SECONDS "
+			"[DRIVER...]])\n",
 			MAX_SECONDS);
 		return 2;
 	}

@@ -1176,6 +1176,7 @@ long sim_io_wait(long jiffies_to_wait)
 
 static struct rt_mutex *mutex_at(int idx)
 {
+	sim.inv.lock_ops = 1;	/* the checks look at the locks again */
 	return &sim_mutexes[check_index(idx, SIM_NR_MUTEX, "rt_mutex")];
 }
 
@@ -1243,11 +1244,13 @@ void sim_mutex_check_all(void)
 
 static struct semaphore *sem_at(int idx)
 {
+	sim.inv.lock_ops = 1;
 	return &sim_sems[check_index(idx, SIM_NR_SEM, "semaphore")];
 }
 
 static struct rw_semaphore *rwsem_at(int idx)
 {
+	sim.inv.lock_ops = 1;
 	return &sim_rwsems[check_index(idx, SIM_NR_RWSEM, "rw_semaphore")];
 }
 
@@ -1390,6 +1393,7 @@ int sim_sem_init(int idx, int count)
 		return sim_set_error(-EBUSY, "semaphore %d is held or waited "
 				     "on", idx);
 	__sema_init(sem, count, "sim_sem");
+	sim.inv.lock_ops = 1;
 	return 0;
 }
 
@@ -1822,6 +1826,8 @@ static void irq_sysfs_store(void *arg)
 	struct sysfs_store *s = arg;
 
 	s->ret = sched_tunable_store(s->t, s->text);
+	/* the driver's rules may change on every CPU */
+	sim.inv.full = 1;
 }
 
 int sim_sysfs_write(const char *path, const char *text)

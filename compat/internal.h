@@ -126,6 +126,10 @@ struct sim_task {
 	int preempted;			/* switched out by preemption */
 	int on_cpu;			/* current of some CPU */
 
+	/* the invariant checks (invariants.c) */
+	unsigned long inv_round;	/* touched in this round of checks */
+	unsigned int inv_class;		/* how the machine's counts have it */
+
 	/* script commands */
 	struct sim_cmd cmdq[SIM_CMDQ];
 	unsigned int cmd_head, cmd_tail;
@@ -247,6 +251,30 @@ struct sim_ilv {
 	int schedule_error;		/* a decision the schedule got wrong */
 };
 
+#define SIM_INV_TOUCHED	256	/* tasks one event may touch, then a sweep */
+
+/*
+ * What the invariant checks know between events (invariants.c): what the
+ * events since the last check touched, and the machine's counts of the
+ * tasks as of then.
+ */
+struct sim_inv {
+	unsigned long round;		/* checks since boot */
+	int swept;			/* a full sweep ran since boot */
+	int full;			/* the next check is a full sweep */
+	int always;			/* every check is (tests) */
+	int lock_ops;			/* a harness lock was used since */
+	int locks_busy;			/* one was held or waited on then */
+	unsigned long since_sweep;	/* events checked since the last */
+	unsigned long sweep_every;	/* the tasks the last one walked */
+	struct sched_drv *drv;		/* the driver it saw */
+	cpumask_t online;		/* and the online CPUs */
+	unsigned char cpu[NR_CPUS];	/* touched since the last check */
+	struct sim_task *task[SIM_INV_TOUCHED];
+	int nr_task;
+	unsigned long nr_run, nr_unint, nr_io;
+};
+
 struct sim_machine {
 	int booted;
 	int failed;
@@ -277,6 +305,7 @@ struct sim_machine {
 	int nr_pid_slots;		/* of by_pid; grows to PID_MAX_DEFAULT */
 	int last_pid;
 	unsigned long nr_switches;	/* as the machine saw them */
+	struct sim_inv inv;
 
 	struct task_struct *init;	/* pid 1, the spawner */
 	struct list_head spawn_reqs;
@@ -487,6 +516,9 @@ void sim_mm_put(struct mm_struct *mm);
 
 /* invariants.c */
 int sim_check_invariants(void);
+void sim_check_event(int cpu);
+void sim_inv_touch(struct task_struct *p);
+void sim_inv_touch_cpu(int cpu);
 int sim_move_pending(struct task_struct *p);
 struct rt_mutex;
 void sim_check_rt_mutex(struct rt_mutex *lock);

@@ -157,6 +157,8 @@ void set_task_cpu(struct task_struct *p, unsigned int cpu)
 			 sim_task_name(p), cpu);
 	if (from != (int)cpu)
 		sim_trace_migrate(p, from, cpu);
+	sim_inv_touch(p);
+	sim_inv_touch_cpu(cpu);
 	p->thread_info->cpu = cpu;
 }
 
@@ -270,6 +272,8 @@ struct task_struct *__sim_switch_to(struct task_struct *prev,
 	account_switch(c, prev, next);
 	sim_trace_switch(c->id, prev, next);
 
+	sim_inv_touch(prev);
+	sim_inv_touch(next);
 	set_current(c->id, next);
 	prev->sim->on_cpu = 0;
 	next->sim->on_cpu = 1;
@@ -896,11 +900,12 @@ static int ilv_drain(unsigned long long limit, int (*done)(void *),
 		if (!sim.cpu[cpu].at_point)
 			storm++;
 		run_cpu(&sim.cpu[cpu], storm >= STORM_EVENTS);
+		sim_inv_touch_cpu(cpu);
 		if (cpus_at_point())
 			continue;
 		sim_free_dead_tasks();
 		if (sim.cfg.checks)
-			sim_check_invariants();
+			sim_check_event(cpu);
 	}
 	if (limit > sim.now && limit != ~0ULL)
 		sim.now = limit;
@@ -941,7 +946,7 @@ int sim_drain(unsigned long long limit, int (*done)(void *), void *arg)
 		if (!list_empty(&sim.dead))
 			sim_free_dead_tasks();
 		if (sim.cfg.checks)
-			sim_check_invariants();
+			sim_check_event(cpu);
 	}
 	if (limit > sim.now && limit != ~0ULL)
 		sim.now = limit;

@@ -39,6 +39,8 @@ struct task_struct *find_task_by_pid(pid_t pid)
 
 	if (!st || st->exited)
 		return NULL;
+	/* whoever looks a task up may change it */
+	sim_inv_touch(st->task);
 	return st->task;
 }
 
@@ -314,6 +316,8 @@ void sim_do_exit(int code)
 	write_unlock_irq(&tasklist_lock);
 
 	sched_exit(p);
+	/* which may change the parent too (its sleep_avg, its slice) */
+	sim_inv_touch(p->parent);
 
 	st->exit_code = code;
 	st->final_utime = p->utime;

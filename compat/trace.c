@@ -260,6 +260,7 @@ int trace_sched_waking(struct task_struct *p, unsigned int state)
 	struct sim_stat_event ev;
 	int old = trace_sched_enter(SCHED_CTX_WAKEUP);
 
+	sim_inv_touch(p);
 	if (stat_sink) {
 		stat_init(&ev, SIM_STAT_WAKEUP, smp_processor_id(), p);
 		ev.from = ev.to = task_cpu(p);
@@ -298,6 +299,7 @@ int trace_sched_wakeup_new(struct task_struct *p)
 	struct sim_stat_event ev;
 
 	current->sim->waking_new = p->pid;
+	sim_inv_touch(p);
 	digest_event(TR_WAKEUP_NEW, task_cpu(p), p->pid, 1, smp_processor_id());
 	if (trace_sink)
 		trace_wake(TR_WAKEUP_NEW, p, 1);
@@ -315,6 +317,7 @@ int trace_sched_wakeup_new(struct task_struct *p)
 void trace_sched_set_cpus_allowed(struct task_struct *p, int done)
 {
 	p->sim->moving += done ? -1 : 1;
+	sim_inv_touch(p);
 }
 
 void trace_sched_yield(void)

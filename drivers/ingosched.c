@@ -3416,7 +3416,9 @@ static int check_rq(int cpu, char *buf, int len)
 }
 
 /*
- * ingo_check - the runqueues' structure, O(tasks): run after every event.
+ * ingo_check - the runqueues' structure, O(tasks): check_rq() of every
+ * CPU (the machine runs check_rq() alone, as check_cpu, on the CPUs an
+ * event touched).
  * expired_timestamp is only checked not to lie in the future: in 2.6.10 a
  * yield or a pull fills the expired array without stamping it, and
  * balancing may empty it while the stamp stays until the next switch.
@@ -3538,6 +3540,7 @@ struct sched_drv ingo_sched_drv = {
 #ifdef CONFIG_CPUSCHED_SELFTEST
 	.for_each_queued	= ingo_for_each_queued,
 	.check			= ingo_check,
+	.check_cpu		= check_rq,
 	.starvation_bound	= ingo_starvation_bound,
 	.pick_work		= ingo_pick_work,
 	.o1			= 1,

@@ -1797,9 +1797,16 @@ static int check_cpu(char *buf, int len, int cpu)
 }
 
 /*
- * stair_check - the design's rules of every online CPU (check_cpu()).
- * O(tasks), so it can run after every event.
+ * stair_check_cpu - the design's rules of @cpu if it is online
+ * (check_cpu()); O(tasks queued there), run by the machine after every
+ * event on the CPUs the event touched.
  */
+static int stair_check_cpu(int cpu, char *buf, int len)
+{
+	return cpu_online(cpu) && check_cpu(buf, len, cpu);
+}
+
+/* stair_check - the design's rules of every online CPU: O(tasks). */
 static int stair_check(char *buf, int len)
 {
 	int cpu;
@@ -1943,6 +1950,7 @@ struct sched_drv staircase_sched_drv = {
 #ifdef CONFIG_CPUSCHED_SELFTEST
 	.for_each_queued	= stair_for_each_queued,
 	.check			= stair_check,
+	.check_cpu		= stair_check_cpu,
 	.starvation_bound	= stair_starvation_bound,
 	.pick_work		= stair_pick_work,
 	.o1			= 1,

@@ -1155,62 +1155,71 @@ static int check_curr(struct tiny_rq *rq, int cpu, char *buf, int len)
 }
 
 /*
- * tiny_check - per online CPU: idle_next is clear (it is set only on a
- * CPU on its way down, which is offline by then), the idle task is below
- * every level (MAX_PRIO) and never queued, the running task obeys
- * check_curr(), each level whose bit is set has tasks, each of them
- * obeys check_task() at that level, and they add up to nr_running and
- * nr_active (a task on a level whose bit is clear would make the sum
- * fall short).  O(tasks), so it can run after every event.
+ * tiny_check_cpu - the rules of @cpu, if online: idle_next is clear (it
+ * is set only on a CPU on its way down, which is offline by then), the
+ * idle task is below every level (MAX_PRIO) and never queued, the
+ * running task obeys check_curr(), each level whose bit is set has
+ * tasks, each of them obeys check_task() at that level, and they add up
+ * to nr_running and nr_active (a task on a level whose bit is clear
+ * would make the sum fall short).  O(tasks queued there): the machine
+ * runs it after every event on the CPUs the event touched.
  */
-static int tiny_check(char *buf, int len)
+static int tiny_check_cpu(int cpu, char *buf, int len)
 {
 	struct tiny_rq *rq;
 	task_t *p;
 	unsigned long n;
-	int cpu, level;
+	int level;
 
-	for_each_online_cpu(cpu) {
-		rq = cpu_rq(cpu);
-		if (rq->idle_next) {
-			snprintf(buf, len, "cpu%d: online with idle_next set",
-				 cpu);
-			return 1;
-		}
-		if (rq->idle->u.tiny.prio != MAX_PRIO ||
-		    rq->idle->u.tiny.on_rq) {
+	if (!cpu_online(cpu))
+		return 0;
+	rq = cpu_rq(cpu);
+	if (rq->idle_next) {
+		snprintf(buf, len, "cpu%d: online with idle_next set", cpu);
+		return 1;
+	}
+	if (rq->idle->u.tiny.prio != MAX_PRIO || rq->idle->u.tiny.on_rq) {
+		snprintf(buf, len, "cpu%d: idle task at prio %d, on_rq %d", cpu,
+			 rq->idle->u.tiny.prio, rq->idle->u.tiny.on_rq);
+		return 1;
+	}
+	if (check_curr(rq, cpu, buf, len))
+		return 1;
+	n = 0;
+	for_each_level(level, &rq->array) {
+		struct list_head *q = rq->array.queue + level;
+
+		if (list_empty(q)) {
 			snprintf(buf, len,
-				 "cpu%d: idle task at prio %d, on_rq %d", cpu,
-				 rq->idle->u.tiny.prio, rq->idle->u.tiny.on_rq);
+				 "cpu%d level %d: bit set, "
+				 "queue empty",
+				 cpu, level);
 			return 1;
 		}
-		if (check_curr(rq, cpu, buf, len))
-			return 1;
-		n = 0;
-		for_each_level(level, &rq->array) {
-			struct list_head *q = rq->array.queue + level;
-
-			if (list_empty(q)) {
-				snprintf(buf, len,
-					 "cpu%d level %d: bit set, "
-					 "queue empty",
-					 cpu, level);
+		list_for_each_entry(p, q, u.tiny.run_list) {
+			if (check_task(p, cpu, level, buf, len))
 				return 1;
-			}
-			list_for_each_entry(p, q, u.tiny.run_list) {
-				if (check_task(p, cpu, level, buf, len))
-					return 1;
-				n++;
-			}
-		}
-		if (n != rq->nr_running || n != rq->array.nr_active) {
-			snprintf(buf, len,
-				 "cpu%d: %lu queued, nr_running %lu, "
-				 "nr_active %u",
-				 cpu, n, rq->nr_running, rq->array.nr_active);
-			return 1;
+			n++;
 		}
 	}
+	if (n != rq->nr_running || n != rq->array.nr_active) {
+		snprintf(buf, len,
+			 "cpu%d: %lu queued, nr_running %lu, "
+			 "nr_active %u",
+			 cpu, n, rq->nr_running, rq->array.nr_active);
+		return 1;
+	}
+	return 0;
+}
+
+/* tiny_check - tiny_check_cpu() of every online CPU: O(tasks). */
+static int tiny_check(char *buf, int len)
+{
+	int cpu;
+
+	for_each_online_cpu(cpu)
+		if (tiny_check_cpu(cpu, buf, len))
+			return 1;
 	return 0;
 }
 #endif /* CONFIG_CPUSCHED_SELFTEST */
@@ -1305,6 +1314,7 @@ struct sched_drv tiny_sched_drv = {
 #ifdef CONFIG_CPUSCHED_SELFTEST
 	.for_each_queued	= tiny_for_each_queued,
 	.check			= tiny_check,
+	.check_cpu		= tiny_check_cpu,
 	.starvation_bound	= tiny_starvation_bound,
 	.pick_work		= tiny_pick_work,
 	.o1			= 1,

@@ -374,6 +374,119 @@ START_TEST(invariants_driver_check_reason_is_reported)
 }
 END_TEST
 
+/* ---- the cost of the checks --------------------------------------------- */
+
+#define COST_CPUS	8
+
+static void teardown_spy(void)
+{
+	t_shutdown();
+	kfix_spy_detach();
+}
+
+/*
+ * The checks after an event walk the queues of the CPUs it touched, and
+ * every queue only at a sweep (once per 64 events on a machine this
+ * small).  8 CPUs, a hog pinned to each, 1 s: about 8,000 events, each
+ * a tick of one CPU; walking every queue after every event is 8 walks
+ * an event, the touched ones one and a little.
+ */
+START_TEST(invariants_event_walks_only_the_queues_it_touched)
+{
+	unsigned long long events;
+	unsigned long walks;
+	char cpus[4];
+	int i;
+
+	kfix_spy_attach();
+	t_boot(COST_CPUS, "");
+	for (i = 0; i < COST_CPUS; i++) {
+		snprintf(cpus, sizeof(cpus), "%d", i);
+		spawn_task("hog", SIM_SCHED_NORMAL, 0, cpus, t_body_hog, NULL);
+	}
+	t_run(MS(10));
+	events = sim_nr_events();
+	walks = kfix_spy_calls(KFIX_HOOK_for_each_queued);
+	t_run(SEC(1));
+	events = sim_nr_events() - events;
+	walks = kfix_spy_calls(KFIX_HOOK_for_each_queued) - walks;
+	ck_assert_str_eq(sim_report(), "");
+	ck_assert_msg(events >= 8000, "only %llu events", events);
+	ck_assert_msg(walks < 2 * events, "%lu queue walks in %llu events",
+		      walks, events);
+}
+END_TEST
+
+/*
+ * Each meddler above, run twice: checked as the machine checks (what the
+ * events touched, a sweep now and then) and with a sweep after every
+ * event.  The same report at the same event: the touched checks miss
+ * nothing a sweep after every event would find.
+ */
+struct control {
+	enum meddle_op op;
+	int cpus;
+	const char *victim_cpus;	/* queued victim: pinned there */
+	int queued;			/* a queued victim, else asleep */
+};
+
+static const struct control controls[] = {
+	{ SLEEP_VICTIM, 1, NULL, 1 },
+	{ WAKE_VICTIM, 1, NULL, 0 },
+	{ UNINT_VICTIM, 1, NULL, 0 },
+	{ IOWAIT_VICTIM, 1, NULL, 0 },
+	{ MOVE_VICTIM, 2, "0", 1 },
+	{ FIFO_VICTIM, 1, NULL, 1 },
+	{ LEAVE_OWN_CPUS, 1, NULL, 1 },
+	{ SETAFFINITY_THEN_LEAVE, 1, NULL, 1 },
+	{ CORRUPT_VICTIM, 1, NULL, 1 },
+};
+
+/* Boot, break, run to the report: its event, its text into @report. */
+static unsigned long long run_control(const struct control *c, int sweep,
+				      char *report, size_t len)
+{
+	struct meddle m = { .op = c->op };
+	unsigned long long events;
+
+	kfix_reset();
+	t_boot(c->cpus, NULL);
+	/* only tiny's own check sees its level corrupted */
+	if (c->op == CORRUPT_VICTIM && strcmp(sim_cpusched(), "tiny")) {
+		t_shutdown();
+		return 0;
+	}
+	if (sweep)
+		kfix_sweep_every_event();
+	if (c->queued)
+		queued_victim_and_fifo_meddler(&m, c->victim_cpus);
+	else
+		sleeping_victim_and_meddler(&m);
+	ck_assert_int_eq(sim_run_for(REPORT_WITHIN), -1);
+	events = sim_nr_events();
+	snprintf(report, len, "%s", sim_report());
+	t_shutdown();
+	return events;
+}
+
+START_TEST(invariants_touched_checks_report_where_a_sweep_would)
+{
+	char swept[512], touched[512];
+	unsigned long long at_sweep, at_touched;
+	unsigned int i;
+
+	for (i = 0; i < sizeof(controls) / sizeof(controls[0]); i++) {
+		at_sweep = run_control(&controls[i], 1, swept, sizeof(swept));
+		at_touched = run_control(&controls[i], 0, touched,
+					 sizeof(touched));
+		ck_assert_msg(at_touched == at_sweep && !strcmp(touched, swept),
+			      "control %u: event %llu \"%s\", swept: event "
+			      "%llu \"%s\"", i, at_touched, touched, at_sweep,
+			      swept);
+	}
+}
+END_TEST
+
 /* ---- clean mixed workloads ----------------------------------------------- */
 
 static void body_rt_pulse(void *unused)
@@ -577,11 +690,13 @@ static Suite *invariants_suite(void)
 	TCase *one = tcase_create("one_cpu");
 	TCase *two = tcase_create("two_cpus");
 	TCase *clean = tcase_create("clean");
+	TCase *cost = tcase_create("cost");
 
 	tcase_add_checked_fixture(one, setup_one_cpu, teardown);
 	tcase_add_checked_fixture(two, setup_two_cpus, teardown);
 	tcase_add_checked_fixture(clean, NULL, teardown);
 	tcase_set_timeout(clean, 60);
+	tcase_add_checked_fixture(cost, kfix_reset, teardown_spy);
 
 	tcase_add_test(one, invariants_queued_task_put_to_sleep_is_reported);
 	tcase_add_test(one, invariants_woken_task_not_enqueued_is_reported);
@@ -608,7 +723,12 @@ static Suite *invariants_suite(void)
 
 	suite_add_tcase(s, one);
 	suite_add_tcase(s, two);
+	tcase_add_test(cost, invariants_event_walks_only_the_queues_it_touched);
+	tcase_add_test(cost,
+		       invariants_touched_checks_report_where_a_sweep_would);
+
 	suite_add_tcase(s, clean);
+	suite_add_tcase(s, cost);
 	return s;
 }
 

@@ -786,6 +786,11 @@ void kfix_install_liar(int lie)
 	scheduler = &kfix_liar;
 }
 
+void kfix_sweep_every_event(void)
+{
+	sim.inv.always = 1;
+}
+
 /* ---- the dispatcher spy -------------------------------------------------- */
 
 static struct sched_drv spy_orig;	/* the driver's own hooks */

@@ -146,6 +146,9 @@ enum kfix_lie {
 #define KFIX_LIE_REASON		"the liar's check says no"
 void kfix_install_liar(int lie);
 
+/* The invariants swept after every event, not only what each touched. */
+void kfix_sweep_every_event(void);
+
 /* ---- the dispatcher spy -------------------------------------------------- */
 
 /* One per hook of struct sched_drv, in its order. */

@@ -153,6 +153,12 @@ struct sched_drv {
 	 * nonzero.  Both are called with interrupts disabled and no
 	 * runqueue lock held, while every CPU is between events.
 	 *
+	 * check_cpu (optional, with check) verifies what of them belongs
+	 * to @cpu alone, its runqueue and the tasks queued there, the same
+	 * way; check is then check_cpu of every CPU.  The machine runs it
+	 * after each event on the CPUs the event touched, and check itself
+	 * at a bounded rate; without it, check runs after every event.
+	 *
 	 * What the conformance suite holds a driver to:
 	 *
 	 * starvation_bound (mandatory): the longest a runnable SCHED_NORMAL
@@ -168,6 +174,7 @@ struct sched_drv {
 				void (*fn)(struct task_struct *, void *),
 				void *arg);
 	int (*check)(char *buf, int len);
+	int (*check_cpu)(int cpu, char *buf, int len);
 	unsigned long (*starvation_bound)(unsigned long nr_running);
 	unsigned long long (*pick_work)(void);
 	int o1;
