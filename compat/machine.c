@@ -380,12 +380,10 @@ static void resume_cpu(struct sim_cpu *c)
 	sim.ilv.executing = 0;
 }
 
-static int cpu_needs_resched(struct sim_cpu *c)
+static int cpu_needs_resched(const struct sim_cpu *c)
 {
-	struct task_struct *curr = sim_current[c->id];
-
 	return (c->park == PARK_BURN || c->park == PARK_IDLE) &&
-		test_tsk_thread_flag(curr, TIF_NEED_RESCHED);
+		test_ti_thread_flag(sim_current_ti[c->id], TIF_NEED_RESCHED);
 }
 
 /* The return-from-interrupt path: preempt the task if it needs it. */
