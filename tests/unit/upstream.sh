@@ -21,10 +21,12 @@ base="${srcdir:-.}/tools/upstream/tree"
 tree_name=linux-2.6.10-rc1-mm2-plugsched1
 
 # The author comes from git config: a global one of our own.  Without
-# git, from UPSTREAM_FROM.
+# git, from UPSTREAM_FROM.  One the caller set (CI sets one for make
+# upstream) would override ours.
 HOME=$tmp
 GIT_CONFIG_NOSYSTEM=1
 export HOME GIT_CONFIG_NOSYSTEM
+unset UPSTREAM_FROM
 if command -v git >/dev/null 2>&1; then
 	git config --global user.name "Ada Tester"
 	git config --global user.email ada@example.org
