@@ -517,6 +517,7 @@ void sim_mm_put(struct mm_struct *mm);
 /* invariants.c */
 int sim_check_invariants(void);
 void sim_check_event(int cpu);
+int sim_driver_check(char *buf, int len);
 void sim_inv_touch(struct task_struct *p);
 void sim_inv_touch_cpu(int cpu);
 int sim_move_pending(struct task_struct *p);

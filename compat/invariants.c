@@ -671,19 +671,40 @@ static int check_cpus(void)
 	return walking;
 }
 
-/* check_driver - rule 7: @cpu's part of the driver's check, or all. */
+/**
+ * sim_driver_check - the driver's own check of everything: check_cpu()
+ * of every possible CPU, then check(), both optional.
+ * @buf, @len: where the reason of a failure goes
+ *
+ * Returns 0, or nonzero with a one-line reason in @buf.
+ */
+int sim_driver_check(char *buf, int len)
+{
+	int cpu;
+
+	buf[0] = '\0';
+	if (scheduler->check_cpu)
+		for_each_cpu(cpu)
+			if (scheduler->check_cpu(cpu, buf, len))
+				return 1;
+	return scheduler->check && scheduler->check(buf, len);
+}
+
+/*
+ * check_driver - rule 7: @cpu's part of the driver's check (a driver
+ * with check_cpu only), or all of it (-1).
+ */
 static void check_driver(int cpu)
 {
 	char why[256];
 	int bad;
 
-	if (!scheduler->check)
-		return;
-	why[0] = '\0';
-	if (cpu >= 0 && scheduler->check_cpu)
+	if (cpu >= 0) {
+		why[0] = '\0';
 		bad = scheduler->check_cpu(cpu, why, sizeof(why));
-	else
-		bad = scheduler->check(why, sizeof(why));
+	} else {
+		bad = sim_driver_check(why, sizeof(why));
+	}
 	if (bad)
 		inv_fail("BUG: %s's own check: %s", scheduler->cpusched_name,
 			 why);

@@ -3371,8 +3371,12 @@ static int fork_preempted(task_t *p)
 
 /*
  * check_rq - the arrays of one runqueue, what sums them up, and on an
- * online CPU the running task.  A fork's deferred reschedule
- * (fork_resched) never outlives the fork.
+ * online CPU the running task: the driver's check_cpu, which the machine
+ * runs on every CPU, offline ones too, for the whole check.  A fork's
+ * deferred reschedule (fork_resched) never outlives the fork.
+ * expired_timestamp is only checked not to lie in the future: in 2.6.10 a
+ * yield or a pull fills the expired array without stamping it, and
+ * balancing may empty it while the stamp stays until the next switch.
  */
 static int check_rq(int cpu, char *buf, int len)
 {
@@ -3415,23 +3419,6 @@ static int check_rq(int cpu, char *buf, int len)
 	return 0;
 }
 
-/*
- * ingo_check - the runqueues' structure, O(tasks): check_rq() of every
- * CPU (the machine runs check_rq() alone, as check_cpu, on the CPUs an
- * event touched).
- * expired_timestamp is only checked not to lie in the future: in 2.6.10 a
- * yield or a pull fills the expired array without stamping it, and
- * balancing may empty it while the stamp stays until the next switch.
- */
-static int ingo_check(char *buf, int len)
-{
-	int cpu;
-
-	for_each_cpu(cpu)
-		if (check_rq(cpu, buf, len))
-			return 1;
-	return 0;
-}
 #endif /* CONFIG_CPUSCHED_SELFTEST */
 
 #ifdef CONFIG_CPUSCHED_TUNABLES
@@ -3539,7 +3526,6 @@ struct sched_drv ingo_sched_drv = {
 #endif
 #ifdef CONFIG_CPUSCHED_SELFTEST
 	.for_each_queued	= ingo_for_each_queued,
-	.check			= ingo_check,
 	.check_cpu		= check_rq,
 	.starvation_bound	= ingo_starvation_bound,
 	.pick_work		= ingo_pick_work,

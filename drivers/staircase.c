@@ -137,8 +137,8 @@ static int sched_compute = DEF_COMPUTE;
  * stair_gen - one more at each tunable write.  A write leaves every
  * slice as it is (clamp_slice() trims it at the task's next tick or
  * wake-up) and each level follows at the task's next step, so the
- * formulas hold exactly only for slices refilled since: stair_check()
- * holds those to them.
+ * formulas hold exactly only for slices refilled since: the check
+ * (check_cpu()) holds those to them.
  */
 static unsigned int stair_gen;
 
@@ -1805,17 +1805,6 @@ static int stair_check_cpu(int cpu, char *buf, int len)
 {
 	return cpu_online(cpu) && check_cpu(buf, len, cpu);
 }
-
-/* stair_check - the design's rules of every online CPU: O(tasks). */
-static int stair_check(char *buf, int len)
-{
-	int cpu;
-
-	for_each_online_cpu(cpu)
-		if (check_cpu(buf, len, cpu))
-			return 1;
-	return 0;
-}
 #endif /* CONFIG_CPUSCHED_SELFTEST */
 
 #ifdef CONFIG_CPUSCHED_TUNABLES
@@ -1949,7 +1938,6 @@ struct sched_drv staircase_sched_drv = {
 #endif
 #ifdef CONFIG_CPUSCHED_SELFTEST
 	.for_each_queued	= stair_for_each_queued,
-	.check			= stair_check,
 	.check_cpu		= stair_check_cpu,
 	.starvation_bound	= stair_starvation_bound,
 	.pick_work		= stair_pick_work,

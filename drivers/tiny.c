@@ -1211,17 +1211,6 @@ static int tiny_check_cpu(int cpu, char *buf, int len)
 	}
 	return 0;
 }
-
-/* tiny_check - tiny_check_cpu() of every online CPU: O(tasks). */
-static int tiny_check(char *buf, int len)
-{
-	int cpu;
-
-	for_each_online_cpu(cpu)
-		if (tiny_check_cpu(cpu, buf, len))
-			return 1;
-	return 0;
-}
 #endif /* CONFIG_CPUSCHED_SELFTEST */
 
 #ifdef CONFIG_CPUSCHED_TUNABLES
@@ -1313,7 +1302,6 @@ struct sched_drv tiny_sched_drv = {
 #endif
 #ifdef CONFIG_CPUSCHED_SELFTEST
 	.for_each_queued	= tiny_for_each_queued,
-	.check			= tiny_check,
 	.check_cpu		= tiny_check_cpu,
 	.starvation_bound	= tiny_starvation_bound,
 	.pick_work		= tiny_pick_work,

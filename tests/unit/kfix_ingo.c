@@ -251,8 +251,7 @@ int kfix_ingo_check_broken(int cpu, int what, long value, char *buf, int len)
 	struct kfix_rq *rq;
 	int ret;
 
-	if (!kfix_ingo_available() || cpu < 0 || cpu >= sim.nr_cpus ||
-	    !scheduler->check)
+	if (!kfix_ingo_available() || cpu < 0 || cpu >= sim.nr_cpus)
 		return -1;
 	rq = kfix_ingo_rq(cpu);
 	if (!rq)
@@ -272,8 +271,7 @@ int kfix_ingo_check_broken(int cpu, int what, long value, char *buf, int len)
 	/* the machine's look at the driver, as the invariant checks are */
 	sim_hb_ignore_begin();
 	kfix_break(rq, what, value, &u);
-	buf[0] = '\0';
-	ret = scheduler->check(buf, len);
+	ret = sim_driver_check(buf, len);
 	kfix_unbreak(rq, what, &u);
 	sim_hb_ignore_end();
 	return ret;

@@ -152,27 +152,27 @@ fi
 
 t=$tmp/tree-tiny
 if [ -d "$t" ]; then
-	# .check moved from the table's #ifdef block to its head
-	awk '/^\t\.check\t/ { next }
+	# .check_cpu moved from the table's #ifdef block to its head
+	awk '/^\t\.check_cpu\t/ { next }
 	     { print }
-	     /^\t\.cpusched_name\t/ { print "\t.check\t\t\t= tiny_check," }' \
+	     /^\t\.cpusched_name\t/ { print "\t.check_cpu\t\t= tiny_check_cpu," }' \
 		"$top/drivers/tiny.c" >"$tmp/unguarded.c"
 	if cmp -s "$tmp/unguarded.c" "$top/drivers/tiny.c"; then
-		ko "negative control: could not move .check in tiny.c's table"
+		ko "negative control: could not move .check_cpu in tiny.c's table"
 	elif builds "$t" CPUSCHED_TINY 0 "$tmp/unguarded.c"; then
-		ko "negative control: tiny.c with an unguarded .check builds" \
+		ko "negative control: tiny.c with an unguarded .check_cpu builds" \
 		   "with CONFIG_CPUSCHED_SELFTEST off; the check is broken"
-	elif ! grep -q "no member named .check\|.check. does not refer" \
+	elif ! grep -q "no member named .check_cpu\|.check_cpu. does not refer" \
 		"$tmp/cc.out"; then
-		ko "negative control: refused, but not for .check:"
+		ko "negative control: refused, but not for .check_cpu:"
 		sed -n '1,12s/^/	/p' "$tmp/cc.out"
 	elif ! builds "$t" CPUSCHED_TINY 1 "$tmp/unguarded.c"; then
 		ko "negative control: the copy does not build even with the" \
 		   "options on:"
 		sed -n '1,12s/^/	/p' "$tmp/cc.out"
 	else
-		ok "negative control: an unguarded .check fails with the" \
-		   "options off (no member named 'check'), builds with them on"
+		ok "negative control: an unguarded .check_cpu fails with the" \
+		   "options off (no member named 'check_cpu'), builds with them on"
 	fi
 	# the inherited priority read from task_struct, not task_inherited_prio()
 	sed 's/\(min(normal_prio(p), \)task_inherited_prio(p))/\1p->pi_prio)/' \

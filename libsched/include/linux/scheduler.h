@@ -153,11 +153,12 @@ struct sched_drv {
 	 * nonzero.  Both are called with interrupts disabled and no
 	 * runqueue lock held, while every CPU is between events.
 	 *
-	 * check_cpu (optional, with check) verifies what of them belongs
-	 * to @cpu alone, its runqueue and the tasks queued there, the same
-	 * way; check is then check_cpu of every CPU.  The machine runs it
-	 * after each event on the CPUs the event touched, and check itself
-	 * at a bounded rate; without it, check runs after every event.
+	 * check_cpu (optional) verifies what of them belongs to @cpu
+	 * alone, its runqueue and the tasks queued there, the same way, for
+	 * any possible CPU, online or not.  The machine runs it after each
+	 * event on the CPUs the event touched; its whole check, check_cpu
+	 * of every possible CPU and then check, at a bounded rate.  Without
+	 * check_cpu, check runs after every event.
 	 *
 	 * What the conformance suite holds a driver to:
 	 *
