@@ -273,6 +273,19 @@ END_TEST
 /* ---- down_interruptible, down_trylock ------------------------------------ */
 
 /*
+ * "holder" (FIFO 10) takes S0, then "waiter" (FIFO 50) sleeps in
+ * down_interruptible() on it.
+ */
+static void sleep_in_down_interruptible(int *holder, int *waiter)
+{
+	*holder = fifo("holder", LOW);
+	*waiter = fifo("waiter", HIGH);
+	down(*holder, S0);
+	post(*waiter, SIM_CMD_SEM_DOWN_INT, S0);
+	sem_assert(!finished(*waiter, 1), "waiter did not sleep");
+}
+
+/*
  * sem_down_interruptible_signal: holder (FIFO 10) holds S0; "waiter"
  * (FIFO 50) sleeps in down_interruptible(), boosting holder to 49.  A
  * SIGHUP ends the wait: -EINTR, not the owner, no waiter left, count 0,
@@ -283,11 +296,7 @@ START_TEST(sem_down_interruptible_signal)
 	int holder, waiter;
 
 	boot(_i);
-	holder = fifo("holder", LOW);
-	waiter = fifo("waiter", HIGH);
-	down(holder, S0);
-	post(waiter, SIM_CMD_SEM_DOWN_INT, S0);
-	sem_assert(!finished(waiter, 1), "waiter did not sleep");
+	sleep_in_down_interruptible(&holder, &waiter);
 	sem_assert(prio(holder) == RT_PRIO(HIGH), "holder at %d, not 49",
 		   prio(holder));
 	sem_assert(sim_signal(waiter, SIGHUP_NR) == 0, "signal: %s",
@@ -317,11 +326,7 @@ START_TEST(sem_down_interruptible_handed_over)
 	int holder, waiter;
 
 	boot(_i);
-	holder = fifo("holder", LOW);
-	waiter = fifo("waiter", HIGH);
-	down(holder, S0);
-	post(waiter, SIM_CMD_SEM_DOWN_INT, S0);
-	sem_assert(!finished(waiter, 1), "waiter did not sleep");
+	sleep_in_down_interruptible(&holder, &waiter);
 	up(holder, S0);
 	t_run(SETTLE_NS);
 	sem_assert(finished(waiter, 1), "up() did not end the wait");
