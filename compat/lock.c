@@ -265,13 +265,12 @@ static void push_held(struct sim_cpu *c, struct lock_check *dep, void *lock,
 	h->read = read;
 }
 
+/* Where this CPU holds @lock, looking from the last taken, or -1. */
 static inline int find_held(struct sim_cpu *c, void *lock)
 {
-	int i = c->nr_held - 1;
+	int i;
 
-	if (likely(i >= 0 && c->held[i].lock == lock))
-		return i;	/* the last taken, as usual */
-	for (i--; i >= 0; i--)
+	for (i = c->nr_held - 1; i >= 0; i--)
 		if (c->held[i].lock == lock)
 			return i;
 	return -1;
