@@ -279,8 +279,9 @@ static void score_task(const struct run_metrics *m, int task,
 	s->desired_pct = 100.0 * runtime / (ns * fg->share);
 	if (s->desired_pct > 100)
 		s->desired_pct = 100;
+	/* no period reached in the whole time: none met */
 	s->met_pct = periods ? 100.0 * (periods - missed) /
-		(periods + skipped) : 100;
+		(periods + skipped) : 0;
 }
 
 /*
