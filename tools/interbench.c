@@ -373,6 +373,12 @@ static int run_driver(struct ib_grid *g, int d)
 	return ret;
 }
 
+/* The figure that scores foreground @fg: deadlines met, or CPU. */
+static double bar_value(const struct ib_score *s, int fg)
+{
+	return loads[fg].deadlines ? s->met_pct : s->desired_pct;
+}
+
 /* ---- the tables --------------------------------------------------------- */
 
 static void print_row(const struct ib_load *fg, const char *bg,
@@ -437,18 +443,48 @@ static void print_driver(const struct ib_grid *g, int d)
 	print_nice(g, d);
 }
 
+/*
+ * The worst of foreground @fg under any background load on driver @d:
+ * its lowest % deadlines met, or for Gaming its lowest % desired CPU.
+ */
+static double worst_of(const struct ib_grid *g, int d, int fg)
+{
+	double worst = 100;
+	int bg;
+
+	for (bg = 0; bg < NR_LOADS; bg++)
+		if (in_grid(fg, bg) &&
+		    bar_value(score_of(g, d, fg, bg), fg) < worst)
+			worst = bar_value(score_of(g, d, fg, bg), fg);
+	return worst;
+}
+
+/* One line per driver: how each foreground load fared at worst. */
+static void print_summary(const struct ib_grid *g)
+{
+	int d, fg;
+
+	printf("\n--- summary: the lowest %% deadlines met of each load "
+	       "(Gaming: %% desired CPU) ---\n%-12s", "Driver");
+	for (fg = 0; fg < NR_LOADS; fg++)
+		if (loads[fg].bench)
+			printf(" %8s", loads[fg].name);
+	printf("\n");
+	for (d = 0; d < g->nr; d++) {
+		printf("%-12s", g->drivers[d]);
+		for (fg = 0; fg < NR_LOADS; fg++)
+			if (loads[fg].bench)
+				printf(" %8.1f", worst_of(g, d, fg));
+		printf("\n");
+	}
+}
+
 /* ---- the page ----------------------------------------------------------- */
 
 #define BAR_PLOT_W	880
 #define BAR_PLOT_H	160
 #define BAR_LEFT	48
 #define BAR_TOP		8
-
-/* The figure a bar of foreground @fg shows: deadlines met, or CPU. */
-static double bar_value(const struct ib_score *s, int fg)
-{
-	return loads[fg].deadlines ? s->met_pct : s->desired_pct;
-}
 
 static int nr_rows(int fg)
 {
@@ -570,6 +606,30 @@ static void page_nice(FILE *f, const struct ib_grid *g)
 	fputs("</table>\n", f);
 }
 
+static void page_summary(FILE *f, const struct ib_grid *g)
+{
+	int d, fg;
+
+	fputs("<h2 id=\"summary\">Summary</h2>\n<p class=\"note\">The lowest"
+	      " % deadlines met of each load under any background load "
+	      "(Gaming: % desired CPU).</p>\n<table class=\"num\"><tr>"
+	      "<th>driver</th>", f);
+	for (fg = 0; fg < NR_LOADS; fg++)
+		if (loads[fg].bench)
+			fprintf(f, "<th>%s</th>", loads[fg].name);
+	fputs("</tr>\n", f);
+	for (d = 0; d < g->nr; d++) {
+		fprintf(f, "<tr><td style=\"color:%s\">", report_colour(d));
+		report_text(f, g->drivers[d]);
+		fputs("</td>", f);
+		for (fg = 0; fg < NR_LOADS; fg++)
+			if (loads[fg].bench)
+				fprintf(f, "<td>%.1f</td>", worst_of(g, d, fg));
+		fputs("</tr>\n", f);
+	}
+	fputs("</table>\n", f);
+}
+
 static void write_page(FILE *f, const struct ib_grid *g)
 {
 	char name[64];
@@ -596,6 +656,7 @@ static void write_page(FILE *f, const struct ib_grid *g)
 	      "before the next began. Desired CPU: the CPU time got over "
 	      "the CPU time the load asks for. The bars show deadlines met "
 	      "(Gaming, which has none: desired CPU).</p>\n", f);
+	page_summary(f, g);
 	for (fg = 0; fg < NR_LOADS; fg++) {
 		if (!loads[fg].bench)
 			continue;
@@ -692,6 +753,8 @@ int interbench_run(const struct run_config *rc, const char *const *drivers,
 		if (st < 2)
 			print_driver(&g, d);
 	}
+	if (ret < 2)
+		print_summary(&g);
 	if (ret < 2 && report_dir)
 		write_page(page.f, &g);
 	grid_free(&g);

@@ -61,9 +61,11 @@ flat() {
 	/^--- .*: CPU hogs of nice / {
 		drv = $2; sub(/:$/, "", drv); kind = "nice"; next
 	}
-	/^(Load|Nice) / || /^$/ || /^schedsim / { next }
+	/^--- summary: / { kind = "summary"; next }
+	/^(Load|Nice|Driver) / || /^$/ || /^schedsim / { next }
 	kind == "cell" { print "cell", drv, fg, $0; next }
-	kind == "nice" { print "nice", drv, $1, $3 }' "$1"
+	kind == "nice" { print "nice", drv, $1, $3; next }
+	kind == "summary" { print "summary", $0 }' "$1"
 }
 
 for cpus in 1 2; do
@@ -108,6 +110,26 @@ Gaming:None,Video,X,Burn,Write,Read,Compile,Memload"
 		   "% deadlines met (none for Gaming)"
 	else
 		ko "$cpus cpu: the tables' columns"
+	fi
+
+	# The summary: per driver, each load's lowest % deadlines met
+	# (Gaming: % desired CPU) of its table.
+	want=$(awk '$1 == "cell" {
+		v = $3 == "Gaming" ? $8 : $9; k = $2 " " $3
+		if (!(k in low) || v + 0 < low[k] + 0) low[k] = v
+	}
+	$1 == "cell" && !($2 in seen) { seen[$2] = 1; order[++n] = $2 }
+	END {
+		for (i = 1; i <= n; i++)
+			printf "summary %s %s %s %s %s\n", order[i],
+			       low[order[i] " Audio"], low[order[i] " Video"],
+			       low[order[i] " X"], low[order[i] " Gaming"]
+	}' "$tmp/flat$cpus")
+	got=$(awk '$1 == "summary" { $1 = $1; print }' "$tmp/flat$cpus")
+	if [ -n "$got" ] && [ "$got" = "$want" ]; then
+		ok "$cpus cpu: the summary gives each driver's lowest figures"
+	else
+		ko "$cpus cpu: the summary:" "$got" "is not" "$want"
 	fi
 
 	# Alone: no latency, all the CPU wanted, every deadline.
@@ -271,13 +293,14 @@ else
 fi
 
 # Per foreground load a chart of one bar per driver and background
-# load (Audio 8, Video 7, X 7, Gaming 8), and a table per driver.
+# load (Audio 8, Video 7, X 7, Gaming 8), a table per driver, the
+# summary and the nice table.
 bars=$(grep -c '^<rect x=.*<title>' "$page")
 tables=$(grep -c '<table class="num">' "$page")
-if [ "$bars" = $((30 * nr)) ] && [ "$tables" = $((4 * nr + 1)) ]; then
+if [ "$bars" = $((30 * nr)) ] && [ "$tables" = $((4 * nr + 2)) ]; then
 	ok "$bars bars and $tables tables for $nr drivers"
 else
-	ko "$((30 * nr)) bars and $((4 * nr + 1)) tables for $nr drivers" \
+	ko "$((30 * nr)) bars and $((4 * nr + 2)) tables for $nr drivers" \
 	   "(got $bars, $tables)"
 fi
 
