@@ -286,7 +286,8 @@ static void check_combinations(struct options *o, const char *cpusched)
 				       sizeof(from_cmdline));
 	if (named && (cpusched || o->compare || o->suite || o->interbench))
 		die_usage("--cmdline names the driver (cpusched=%s): do not "
-			  "give --cpusched, --compare or --suite too", named);
+			  "give --cpusched, --compare, --suite or --interbench "
+			  "too", named);
 	if (cpusched && o->compare)
 		die_usage("--cpusched and --compare: give one of them");
 	if (!o->compare && !o->suite && !o->interbench)
