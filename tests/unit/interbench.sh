@@ -101,7 +101,9 @@ Gaming:None,Video,X,Burn,Write,Read,Compile,Memload"
 	else
 		ko "$cpus cpu: the tables' rows:" "$got"
 	fi
-	if [ "$(grep -c '^Load      Latency ms    +/- SD       Max  % Desired CPU  % Deadlines Met$' "$out")" = $((4 * nr)) ] &&
+	head='^Load      Latency ms    +/- SD       Max  % Desired CPU  '
+	head="$head% Deadlines Met\$"
+	if [ "$(grep -c "$head" "$out")" = $((4 * nr)) ] &&
 	   awk '$1 == "cell" && NF != 9 { exit 1 }
 	        $1 == "cell" && $3 == "Gaming" && $9 != "-" { exit 1 }
 	        $1 == "cell" && $3 != "Gaming" && $9 == "-" { exit 1 }' \
@@ -191,8 +193,8 @@ Gaming:None,Video,X,Burn,Write,Read,Compile,Memload"
 		fi
 		if echo "$shares" | awk -v rule="$rule" \
 			"BEGIN { split(rule, r, \" \") } $test"; then
-			ok "$cpus cpu: $d: hogs of nice 0, 10, 19 get $shares%:" \
-			   "$what"
+			ok "$cpus cpu: $d: hogs of nice 0, 10, 19 get" \
+			   "$shares%: $what"
 		else
 			ko "$cpus cpu: $d: hogs of nice 0, 10, 19 get" \
 			   "'$shares'%, not $what"
@@ -235,7 +237,8 @@ else
 	ko "--interbench-cell=audio:burn prints a workload schedsim runs"
 fi
 for bad in "--interbench-cell=Audio:Audio" "--interbench-cell=Burn:None" \
-	   "--interbench $tmp/cell.json" "--interbench --format=json"; do
+	   "--interbench $tmp/cell.json" "--interbench --format=json" \
+	   "--interbench --cmdline=cpusched=${drivers%% *}"; do
 	# shellcheck disable=SC2086
 	"$sim" $bad >"$tmp/out" 2>"$tmp/err"
 	st=$?
