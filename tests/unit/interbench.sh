@@ -48,7 +48,7 @@ nice_rule() {
 # makes no promise to sleepers: one 100 ms slice per hog on its CPU.
 audio_burn_bound() {
 	case $1 in
-	tiny) echo $((4 / $2 * 100)) ;;
+	tiny) echo $((4 * 100 / $2)) ;;
 	esac
 }
 
