@@ -88,6 +88,17 @@ corpus() {
 	echo "$sample"
 }
 
+# built_drivers SIM - sets $drivers to the drivers SIM (schedsim) lists
+# as built and $nr to how many; with none the test fails at once.
+built_drivers() {
+	drivers=$("$1" --help | sed -n 's/.*built: \(.*\))$/\1/p')
+	nr=$(echo "$drivers" | wc -w)
+	if [ "$nr" -lt 1 ]; then
+		echo "FAIL: no driver listed by schedsim --help"
+		exit 1
+	fi
+}
+
 finish() {
 	vg_verdict
 	echo "$pass passed, $fail failed"
