@@ -776,68 +776,67 @@ static void cfs_for_each_queued(int cpu, void (*fn)(task_t *, void *),
 		fn(task_of(node), arg);
 }
 
+/* check_rt_task - RT @p, on the list of @level, belongs there. */
+static int check_rt_task(struct sched_rq *rq, task_t *p, int level, char *buf,
+			 int len)
+{
+	if (p->u.cfs.prio == level && p->u.cfs.on_rq &&
+	    p->u.cfs.prio == effective_prio(p))
+		return 0;
+	return sched_rq_report(buf, len,
+			       "cpu%d: %s/%d on RT level %d, "
+			       "prio %d",
+			       rq->cpu, p->comm, p->pid, level, p->u.cfs.prio);
+}
+
 /*
  * check_rt - each RT level whose bit is set has tasks (a task on a
  * level whose bit is clear makes the count fall short of nr_active),
- * each on_rq at its own level, which is effective_prio(); the running
- * task is the best RT level's or a reschedule is pending.  Returns how
- * many
- * RT tasks are queued, or -1 with the reason in @buf.
+ * each on_rq at its own level, which is effective_prio().  That no RT
+ * task waits behind a worse task is the machine's own rule.  Returns
+ * how many RT tasks are queued, or -1 with the reason in @buf.
  */
 static long check_rt(struct sched_rq *rq, char *buf, int len)
 {
-	struct cfs_rq *cfs = cfs_of(rq);
-	task_t *p, *best = rt_first(cfs), *curr = rq->curr;
+	struct sched_levels *rt = &cfs_of(rq)->rt;
 	long n = 0;
+	task_t *p;
 	int level;
 
-	for_each_sched_level(level, &cfs->rt) {
-		if (list_empty(cfs->rt.queue + level))
+	for_each_sched_level(level, rt) {
+		if (list_empty(rt->queue + level))
 			return -sched_rq_report(buf, len,
 						"cpu%d: RT level %d "
-						"bit set, list empty",
+						"empty",
 						rq->cpu, level);
-		list_for_each_entry(p, cfs->rt.queue + level, u.cfs.run_list) {
-			if (p->u.cfs.prio != level || !p->u.cfs.on_rq ||
-			    p->u.cfs.prio != effective_prio(p))
-				return -sched_rq_report(buf, len,
-							"cpu%d: "
-							"%s/%d on RT level %d, "
-							"prio %d",
-							rq->cpu, p->comm,
-							p->pid, level,
-							p->u.cfs.prio);
+		list_for_each_entry(p, rt->queue + level, u.cfs.run_list) {
+			if (check_rt_task(rq, p, level, buf, len))
+				return -1;
 			n++;
 		}
 	}
-	if (best && best->u.cfs.prio < curr->u.cfs.prio &&
-	    !test_tsk_thread_flag(curr, TIF_NEED_RESCHED))
-		return -sched_rq_report(buf, len,
-					"cpu%d: %s/%d runs while RT "
-					"%s/%d waits, no reschedule pending",
-					rq->cpu, curr->comm, curr->pid,
-					best->comm, best->pid);
 	return n;
 }
 
 /*
- * The most credit a sleeper can get below min_vruntime: half the
- * largest sched_latency (a whole one without gentle_fair_sleepers).
+ * The most credit a sleeper can get below min_vruntime: the largest
+ * sched_latency (without gentle_fair_sleepers).
  */
 #define MAX_CREDIT_NS		((s64)MAX_TUNABLE_NS)
 
 /*
- * check_fair_task - one fair task of the tree: queued, fair, on this
- * CPU's scale, not behind the previous one, and within the most credit
- * a sleeper gets of min_vruntime.
+ * check_fair_task - one fair task of the tree: queued, fair, not the
+ * running one, on this CPU's scale, not before the previous one, and
+ * within the most credit a sleeper gets of min_vruntime.
  */
 static int check_fair_task(struct sched_rq *rq, task_t *p, task_t *prev,
 			   char *buf, int len)
 {
 	struct cfs_rq *cfs = cfs_of(rq);
+	u64 v = p->u.cfs.vruntime;
 
-	if (!p->u.cfs.on_rq || !fair(p) || p->u.cfs.vcpu != rq->cpu ||
-	    p == cfs->curr || p->u.cfs.prio != effective_prio(p))
+	if (!p->u.cfs.on_rq || !fair(p) || p == cfs->curr ||
+	    p->u.cfs.vcpu != rq->cpu || p->u.cfs.prio != effective_prio(p))
 		return sched_rq_report(buf, len,
 				       "cpu%d: %s/%d in the tree, "
 				       "on_rq %d, prio %d, vcpu %d",
@@ -847,46 +846,60 @@ static int check_fair_task(struct sched_rq *rq, task_t *p, task_t *prev,
 		return sched_rq_report(buf, len,
 				       "cpu%d: tree out of order: "
 				       "%s/%d at %llu after %llu",
-				       rq->cpu, p->comm, p->pid,
-				       p->u.cfs.vruntime, prev->u.cfs.vruntime);
-	if (vdiff(cfs->min_vruntime, p->u.cfs.vruntime) > MAX_CREDIT_NS)
+				       rq->cpu, p->comm, p->pid, v,
+				       prev->u.cfs.vruntime);
+	if (vdiff(cfs->min_vruntime, v) > MAX_CREDIT_NS)
 		return sched_rq_report(buf, len,
 				       "cpu%d: %s/%d at %llu, "
 				       "min_vruntime %llu",
-				       rq->cpu, p->comm, p->pid,
-				       p->u.cfs.vruntime, cfs->min_vruntime);
+				       rq->cpu, p->comm, p->pid, v,
+				       cfs->min_vruntime);
 	return 0;
 }
 
 /*
- * check_fair - the tree in vruntime order, each task as above; the
- * running task out of it and the fair one running exactly when curr is
- * set; nr_fair and the load adding up.  Returns how many fair tasks are
- * queued, or -1.
+ * check_curr - the fair task marked running is the running task, out
+ * of the tree, exactly when that one is fair and queued.
+ */
+static int check_curr(struct sched_rq *rq, char *buf, int len)
+{
+	task_t *curr = rq->curr, *fair_curr = cfs_of(rq)->curr;
+	int want = fair(curr) && curr->u.cfs.on_rq;
+
+	if (fair_curr == (want ? curr : NULL) &&
+	    (!fair_curr || RB_EMPTY_NODE(&curr->u.cfs.run_node)))
+		return 0;
+	return sched_rq_report(buf, len,
+			       "cpu%d: running %s/%d, fair curr "
+			       "%s",
+			       rq->cpu, curr->comm, curr->pid,
+			       fair_curr ? fair_curr->comm : "none");
+}
+
+/*
+ * check_fair - the tree as check_fair_task() says, check_curr(), and
+ * nr_fair and the load adding up.  Returns how many fair tasks are
+ * queued, or -1 with the reason in @buf.
  */
 static long check_fair(struct sched_rq *rq, char *buf, int len)
 {
 	struct cfs_rq *cfs = cfs_of(rq);
-	task_t *p, *prev = NULL, *curr = rq->curr;
+	task_t *p = NULL, *prev;
 	unsigned long weight = 0;
 	struct rb_node *node;
 	long n = 0;
 
 	for (node = rb_first_cached(&cfs->timeline); node;
-	     node = rb_next(node), prev = p) {
+	     node = rb_next(node)) {
+		prev = p;
 		p = task_of(node);
 		if (check_fair_task(rq, p, prev, buf, len))
 			return -1;
 		weight += p->u.cfs.load.weight;
 		n++;
 	}
-	if (cfs->curr != (fair(curr) && curr->u.cfs.on_rq ? curr : NULL) ||
-	    (cfs->curr && !RB_EMPTY_NODE(&curr->u.cfs.run_node)))
-		return -sched_rq_report(buf, len,
-					"cpu%d: running %s/%d, "
-					"fair curr %s",
-					rq->cpu, curr->comm, curr->pid,
-					cfs->curr ? cfs->curr->comm : "none");
+	if (check_curr(rq, buf, len))
+		return -1;
 	if (cfs->curr) {
 		weight += cfs->curr->u.cfs.load.weight;
 		n++;
@@ -902,43 +915,42 @@ static long check_fair(struct sched_rq *rq, char *buf, int len)
 
 /*
  * cfs_check_cpu - the rules of online @cpu: the plumbing's, the idle
- * task never queued, check_rt(), check_fair(), the idle task running
- * while fair tasks wait only with a reschedule pending, and the two
- * classes adding up to nr_running.  O(tasks queued there).
+ * task never queued and below every level, check_rt(), check_fair(),
+ * the idle task running while fair tasks wait only with a reschedule
+ * pending, and the two classes adding up to nr_running.  O(tasks
+ * queued there).
  */
 static int cfs_check_cpu(int cpu, char *buf, int len)
 {
 	struct sched_rq *rq = sched_cpu_rq(cpu);
-	long rt, fair_nr;
+	task_t *idle = rq->idle;
+	long rt, nr;
 
 	if (!cpu_online(cpu))
 		return 0;
 	if (sched_rq_check(rq, buf, len))
 		return 1;
-	if (rq->idle->u.cfs.prio != MAX_PRIO || rq->idle->u.cfs.on_rq)
+	if (idle->u.cfs.prio != MAX_PRIO || idle->u.cfs.on_rq)
 		return sched_rq_report(buf, len,
 				       "cpu%d: idle task at prio %d, "
 				       "on_rq %d",
-				       cpu, rq->idle->u.cfs.prio,
-				       rq->idle->u.cfs.on_rq);
+				       cpu, idle->u.cfs.prio,
+				       idle->u.cfs.on_rq);
 	rt = check_rt(rq, buf, len);
-	if (rt < 0)
+	nr = rt < 0 ? -1 : check_fair(rq, buf, len);
+	if (nr < 0)
 		return 1;
-	fair_nr = check_fair(rq, buf, len);
-	if (fair_nr < 0)
-		return 1;
-	if (rq->curr == rq->idle && fair_nr &&
-	    !test_tsk_thread_flag(rq->idle, TIF_NEED_RESCHED))
+	if (rq->curr == idle && nr &&
+	    !test_tsk_thread_flag(idle, TIF_NEED_RESCHED))
 		return sched_rq_report(buf, len,
 				       "cpu%d: idle while %ld fair "
 				       "tasks wait, no reschedule pending",
-				       cpu, fair_nr);
-	if (rt != cfs_of(rq)->rt.nr_active || rt + fair_nr != rq->nr_running)
+				       cpu, nr);
+	if (rt != cfs_of(rq)->rt.nr_active || rt + nr != rq->nr_running)
 		return sched_rq_report(buf, len,
 				       "cpu%d: %ld RT and %ld fair "
 				       "queued, RT %u, nr_running %lu",
-				       cpu, rt, fair_nr,
-				       cfs_of(rq)->rt.nr_active,
+				       cpu, rt, nr, cfs_of(rq)->rt.nr_active,
 				       rq->nr_running);
 	return 0;
 }
@@ -955,12 +967,14 @@ static int cfs_check_cpu(int cpu, char *buf, int len)
 static unsigned long cfs_starvation_bound(unsigned long nr_running)
 {
 	u64 tick = NSEC_PER_SEC / HZ, period, lead, other;
+	u64 lightest = sched_prio_to_weight[NICE_LEVELS - 1];
+	u64 heaviest = sched_prio_to_weight[0];
 
 	if (!nr_running)
 		return 0;
 	period = sched_period(nr_running);
-	lead = (period + tick) * NICE_0_LOAD / 15 + sched_latency / 2;
-	other = lead * 88761 / NICE_0_LOAD + period + tick;
+	lead = (period + tick) * NICE_0_LOAD / lightest + sched_latency / 2;
+	other = lead * heaviest / NICE_0_LOAD + period + tick;
 	return ns_to_jiffies((nr_running - 1) * other) + 1;
 }
 #endif /* CONFIG_CPUSCHED_SELFTEST */

@@ -654,6 +654,50 @@ START_TEST(cfs_rt_runs_before_every_fair_task)
 END_TEST
 
 /*
+ * rt_task(): true for SCHED_FIFO and SCHED_RR, false for SCHED_NORMAL.
+ */
+START_TEST(cfs_rt_task_is_the_rt_class)
+{
+	boot(1);
+	ck_assert_int_eq(kfix_cfs_rt_task(t_spawn_script("f", SIM_SCHED_FIFO,
+							 1, 0)), 1);
+	ck_assert_int_eq(kfix_cfs_rt_task(t_spawn_script("r", SIM_SCHED_RR,
+							 99, 0)), 1);
+	ck_assert_int_eq(kfix_cfs_rt_task(t_spawn_script("n",
+							 SIM_SCHED_NORMAL, 0,
+							 -20)), 0);
+}
+END_TEST
+
+/*
+ * Two SCHED_RR hogs at one level rotate every 100 ms; the one the OOM
+ * killer picked gets a second of slice (set_oom_timeslice(): HZ
+ * jiffies), so it runs 1000 ms from then (to a tick) before the other
+ * gets the CPU back.
+ */
+START_TEST(cfs_oom_victim_gets_a_second_of_rr_slice)
+{
+	int a, b;
+	unsigned long long start;
+
+	boot(1);
+	a = t_spawn("rr", SIM_SCHED_RR, 10, 0, t_body_hog, NULL);
+	b = t_spawn("rr", SIM_SCHED_RR, 10, 0, t_body_hog, NULL);
+	t_run(MS(50));
+	ck_assert_int_eq(curr_pid(0), a);
+	t_run(MS(100));
+	ck_assert_int_eq(curr_pid(0), b);
+	ck_assert_int_eq(kfix_cfs_oom(b), 0);
+	start = runtime(b);
+	t_run(MS(900));
+	ck_assert_int_eq(curr_pid(0), b);
+	t_run(MS(150));
+	ck_assert_int_eq(curr_pid(0), a);
+	assert_near(runtime(b) - start, MS(1000), TICK);
+}
+END_TEST
+
+/*
  * sched_rr_get_interval(): 100 ms for SCHED_RR; for a fair task its
  * slice now, in whole ticks rounded up: alone 6 ms, beside a nice 0
  * hog 3 ms, beside a nice -5 one 6 ms * 1024 / 4145 = 1.48 ms -> 2.
@@ -795,6 +839,16 @@ START_TEST(cfs_check_reports_idle_while_a_task_waits)
 }
 END_TEST
 
+/* The idle task must stay below every level (prio 140). */
+START_TEST(cfs_check_reports_idle_task_out_of_place)
+{
+	boot(1);
+	ck_assert_int_eq(kfix_cfs_break_idle_prio(0, 120), 0);
+	ck_assert_int_ne(sim_check(), 0);
+	assert_reported("idle task at prio 120");
+}
+END_TEST
+
 /*
  * The starvation bound, in jiffies: none for no task, 1 (the tick) for
  * one; for two, the other may run (period + tick) * 1024 / 15 + 3 ms of
@@ -848,6 +902,8 @@ static Suite *cfs_suite(void)
 	tcase_add_checked_fixture(tc, NULL, teardown);
 	tcase_add_loop_test(tc, cfs_rt_runs_before_every_fair_task, 0, 2);
 	tcase_add_test(tc, cfs_rr_interval_is_the_slice);
+	tcase_add_test(tc, cfs_rt_task_is_the_rt_class);
+	tcase_add_test(tc, cfs_oom_victim_gets_a_second_of_rr_slice);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("check");
@@ -859,6 +915,7 @@ static Suite *cfs_suite(void)
 	tcase_add_test(tc, cfs_check_reports_running_task_out_of_class);
 	tcase_add_test(tc, cfs_check_reports_rt_task_off_its_level);
 	tcase_add_test(tc, cfs_check_reports_idle_while_a_task_waits);
+	tcase_add_test(tc, cfs_check_reports_idle_task_out_of_place);
 	tcase_add_test(tc, cfs_starvation_bound_formula);
 	suite_add_tcase(s, tc);
 

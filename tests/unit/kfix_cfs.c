@@ -98,6 +98,31 @@ KFIX_CFS_BREAK(weight, unsigned long, load.weight)
 KFIX_CFS_BREAK(on_rq, int, on_rq)
 KFIX_CFS_BREAK(prio, int, prio)
 
+int kfix_cfs_break_idle_prio(int cpu, int prio)
+{
+	if (!cfs_cpu(cpu))
+		return -1;
+	sched_cpu_rq(cpu)->idle->u.cfs.prio = prio;
+	return 0;
+}
+
+int kfix_cfs_oom(int pid)
+{
+	struct task_struct *p = cfs_task(pid);
+
+	if (!p)
+		return -1;
+	set_oom_timeslice(p);
+	return 0;
+}
+
+int kfix_cfs_rt_task(int pid)
+{
+	struct task_struct *p = cfs_task(pid);
+
+	return p ? scheduler->rt_task(p) : -1;
+}
+
 int kfix_cfs_queue_silently(int pid)
 {
 	struct task_struct *p = cfs_task(pid);
@@ -156,6 +181,21 @@ int kfix_cfs_break_on_rq(int pid, int on_rq)
 }
 
 int kfix_cfs_break_prio(int pid, int prio)
+{
+	return -1;
+}
+
+int kfix_cfs_break_idle_prio(int cpu, int prio)
+{
+	return -1;
+}
+
+int kfix_cfs_oom(int pid)
+{
+	return -1;
+}
+
+int kfix_cfs_rt_task(int pid)
 {
 	return -1;
 }

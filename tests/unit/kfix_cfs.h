@@ -59,6 +59,15 @@ int kfix_cfs_break_weight(int pid, unsigned long weight);
 int kfix_cfs_break_on_rq(int pid, int on_rq);
 int kfix_cfs_break_prio(int pid, int prio);
 
+/* @cpu's idle task's prio, broken on purpose.  0, or -1. */
+int kfix_cfs_break_idle_prio(int cpu, int prio);
+
+/* set_oom_timeslice(@pid), as the OOM killer calls it.  0, or -1. */
+int kfix_cfs_oom(int pid);
+
+/* The driver's rt_task(@pid): 1 or 0, or -1 (no driver, no task). */
+int kfix_cfs_rt_task(int pid);
+
 /*
  * Queue sleeping task @pid on its CPU as a wake-up would, but without
  * asking for a reschedule: the idle task then runs while it waits.
