@@ -343,6 +343,36 @@ START_TEST(cfs_leftmost_runs_next)
 }
 END_TEST
 
+/*
+ * A tie goes to the waiting task: the kernel puts the running task back
+ * in the tree after its equals before it picks.  Two nice 0 hogs; two
+ * ticks into a turn of A (its slice, 3 ms, ends at the next tick), B's
+ * vruntime is set to what A's will be then, A's + 1 ms: at that tick B
+ * runs.
+ */
+START_TEST(cfs_equal_vruntime_goes_to_the_waiting_task)
+{
+	int h[2], a, b, first;
+
+	boot(1);
+	h[0] = hog(0);
+	h[1] = hog(0);
+	t_run(MS(20));
+	/* wait for a turn to begin, then two ticks into it */
+	first = curr_pid(0);
+	while (curr_pid(0) == first)
+		t_run(TICK);
+	a = curr_pid(0);
+	b = a == h[0] ? h[1] : h[0];
+	t_run(2 * TICK);
+	ck_assert_int_eq(curr_pid(0), a);
+	ck_assert_int_eq(kfix_cfs_break_vruntime(b, fields(a).vruntime +
+						    (long long)TICK), 0);
+	t_run(TICK);
+	ck_assert_int_eq(curr_pid(0), b);
+}
+END_TEST
+
 /* ---- min_vruntime -------------------------------------------------------- */
 
 /*
@@ -882,6 +912,7 @@ static Suite *cfs_suite(void)
 	tcase_add_test(tc, cfs_slice_follows_the_weight);
 	tcase_add_test(tc, cfs_lone_hog_is_never_preempted);
 	tcase_add_test(tc, cfs_leftmost_runs_next);
+	tcase_add_test(tc, cfs_equal_vruntime_goes_to_the_waiting_task);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("vruntime");
