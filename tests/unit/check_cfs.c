@@ -292,14 +292,35 @@ START_TEST(cfs_slice_follows_the_weight)
 }
 END_TEST
 
-/* A hog alone keeps the CPU: nothing to share with, no tick preemption. */
+/* schedule() calls on CPU 0 so far: sched_cnt of /proc/schedstat. */
+static unsigned long sched_calls(void)
+{
+	const char *line = strstr(sim_schedstat(), "cpu0 ");
+	unsigned long f[7];
+
+	ck_assert_ptr_nonnull(line);
+	ck_assert_int_eq(sscanf(line, "cpu0 %lu %lu %lu %lu %lu %lu %lu",
+				f, f + 1, f + 2, f + 3, f + 4, f + 5, f + 6),
+			 7);
+	return f[6];
+}
+
+/*
+ * A hog alone keeps the CPU and is never even asked to give it up:
+ * with nothing to share with, the tick does not check its slice (6 ms),
+ * so 100 ms bring no schedule() call.
+ */
 START_TEST(cfs_lone_hog_is_never_preempted)
 {
+	unsigned long calls;
 	int a;
 
 	boot(1);
 	a = hog(0);
+	t_run(MS(10));
+	calls = sched_calls();
 	t_run(MS(100));
+	ck_assert_uint_eq(sched_calls(), calls);
 	ck_assert_uint_eq(t_info(a).switches, 1);
 	ck_assert_uint_eq(nivcsw(a), 0);
 }
