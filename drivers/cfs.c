@@ -589,12 +589,10 @@ static void cfs_waking(task_t *p, struct sched_rq *rq, long old_state)
 	place_sleeper(cfs, p);
 }
 
-/* The idle task is below every level and never queued. */
+/* The idle task is below every level, never queued, never weighed. */
 static void cfs_init_idle(task_t *idle)
 {
 	init_task_fields(idle, MAX_PRIO);
-	idle->u.cfs.vruntime = 0;
-	idle->u.cfs.vcpu = -1;
 }
 
 /*

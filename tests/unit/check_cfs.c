@@ -580,25 +580,32 @@ END_TEST
 
 /*
  * A script task yields among two hogs: it goes behind both (last in
- * the tree, after the one still waiting), whatever its vruntime was.
+ * the tree, after the one still waiting), 1 ns past the larger of
+ * their vruntimes, the 0.25 ms it burnt first charged before, not
+ * after, the yield.
  */
 START_TEST(cfs_yield_goes_behind_every_task)
 {
-	int y, q[4];
+	int y, a, b, q[4];
+	long long va, vb;
 
 	boot(1);
 	y = t_spawn_script("yielder", SIM_SCHED_NORMAL, 0, 0);
-	hog(0);
-	hog(0);
+	a = hog(0);
+	b = hog(0);
 	t_run(MS(20));
-	/* woken, it preempts, yields at once, then has a second to burn */
+	/* woken, it preempts, burns, yields, then has a second to burn */
+	sim_cmd(y, SIM_CMD_BURN, TICK / 4, 0, 0, 0);
 	sim_cmd(y, SIM_CMD_SYSCALL, SIM_SYS_sched_yield, 0, 0, 0);
 	sim_cmd(y, SIM_CMD_BURN, SEC(1), 0, 0, 0);
-	t_run(1000);
+	t_run(TICK / 10 * 3);
 	ck_assert_int_eq(t_info(y).state, 'Q');
 	ck_assert_int_eq(kfix_cfs_queue(0, q, 4), 3);
 	ck_assert_int_eq(q[2], y);
 	ck_assert_int_eq(fields(y).in_tree, 1);
+	va = fields(a).vruntime;
+	vb = fields(b).vruntime;
+	ck_assert_int_eq(fields(y).vruntime, (va > vb ? va : vb) + 1);
 }
 END_TEST
 
