@@ -473,6 +473,41 @@ START_TEST(cfs_new_task_starts_a_virtual_slice_late)
 END_TEST
 
 /*
+ * A new task starts no earlier than its parent.  A nice 0 script task
+ * shares the CPU with a nice 5 hog, and so runs past the hog's vruntime
+ * in some of its turns (5 ms turns against 2 ms, 6.1 ms of vruntime),
+ * ahead of min_vruntime; it burns 10..29 ms, forks and sleeps.  With
+ * start_debit 0 the child starts at the parent's vruntime, or at
+ * min_vruntime where that is later, never behind the parent.
+ */
+START_TEST(cfs_new_task_starts_no_earlier_than_its_parent)
+{
+	int p, child, ms, ahead = 0;
+	long long vp, vc;
+
+	boot(1);
+	set_tunable("start_debit", 0);
+	p = t_spawn_script("parent", SIM_SCHED_NORMAL, 0, 0);
+	hog(5);
+	t_run(MS(20));
+	for (ms = 10; ms < 30; ms++) {
+		sim_cmd(p, SIM_CMD_BURN, MS(ms), 0, 0, 0);
+		sim_cmd(p, SIM_CMD_FORK, 0, 0, 0, 0);
+		ck_assert_int_eq(sim_cmd_wait(p, SEC(1)), 0);
+		child = sim_cmd_result(p);
+		ck_assert_int_gt(child, 0);
+		vp = fields(p).vruntime;
+		vc = fields(child).vruntime;
+		ck_assert_msg(vc >= vp, "burn %d ms: child at %lld, parent at "
+			      "%lld", ms, vc, vp);
+		ahead += vc == vp && lag(p, 0) > 0;
+	}
+	/* the parent was ahead of min_vruntime at some forks */
+	ck_assert_int_gt(ahead, 0);
+}
+END_TEST
+
+/*
  * A script task sleeps (no commands) while a hog runs alone for 100 ms,
  * its vruntime left far behind.  Woken (an interrupt, half way between
  * ticks), it is placed sched_latency / 2 = 3 ms behind min_vruntime (the
@@ -948,6 +983,7 @@ static Suite *cfs_suite(void)
 	tcase_add_test(tc, cfs_min_vruntime_never_decreases);
 	tcase_add_loop_test(tc, cfs_new_task_starts_a_virtual_slice_late, 0,
 			    3);
+	tcase_add_test(tc, cfs_new_task_starts_no_earlier_than_its_parent);
 	tcase_add_test(tc, cfs_waking_sleeper_gets_half_a_latency_of_credit);
 	tcase_add_test(tc, cfs_waking_sleeper_without_gentle_gets_a_latency);
 	tcase_add_test(tc, cfs_waking_sleeper_keeps_a_later_vruntime);
