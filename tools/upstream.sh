@@ -27,7 +27,15 @@
 #				<linux/sched_rq.h>), that header and
 #				libsched/runqueue.c as kernel/runqueue.c,
 #				built with CONFIG_CPUSCHED_RUNQUEUE, which
-#				the driver's option selects
+#				the driver's option selects; for a fair
+#				design (it includes <linux/rbtree.h> or
+#				<linux/sched_fair.h>), the rbtree of
+#				libsched/rbtree.c as lib/rbtree.c with its
+#				two headers, and libsched/fair.c as
+#				kernel/sched_fair.c with
+#				<linux/sched_fair.h>, built with
+#				CONFIG_CPUSCHED_FAIR, which the driver's
+#				option selects
 #	02-DRIVER-task-data.patch
 #				2/3: its per-task struct and union cpusched
 #				member in include/linux/scheduler.h
@@ -90,6 +98,9 @@ sched_h=$srcdir/libsched/include/linux/scheduler.h
 sched_c=$srcdir/libsched/scheduler.c
 rq_h=$srcdir/libsched/include/linux/sched_rq.h
 rq_c=$srcdir/libsched/runqueue.c
+fair_inc=$srcdir/libsched/include/linux
+fair_c=$srcdir/libsched/fair.c
+rbtree_c=$srcdir/libsched/rbtree.c
 base=$srcdir/tools/upstream/tree
 if [ ! -f "$drv_c" ]; then
 	die "no driver $driver: drivers/$driver.c does not exist (drivers:" \
@@ -226,6 +237,26 @@ config CPUSCHED_RUNQUEUE
 "
 fi
 
+# The fair designs' rbtree and weights, if the driver uses them: their
+# option, selected by the driver's.
+uses_fair=
+fair_select=
+fair_kconfig=
+if grep -q '^#include <linux/\(rbtree\|sched_fair\)\.h>' "$drv_c"; then
+	uses_fair=1
+	fair_select="
+	select CPUSCHED_FAIR"
+	fair_kconfig="
+config CPUSCHED_FAIR
+	bool
+	depends on PLUGSCHED
+	---help---
+	  The nice-to-weight table of the fair cpu schedulers and time
+	  scaled by weight (kernel/sched_fair.c).  Selected by the cpu
+	  schedulers that use it.
+"
+fi
+
 [ -n "$(task_struct_block)" ] && [ -n "$(union_member)" ] ||
 	die "libsched/include/linux/scheduler.h has no per-task struct or" \
 	    "union cpusched member under CONFIG_$config"
@@ -330,7 +361,7 @@ config CPUSCHED_PI
 	  pi_prio, set before pi_setprio is called) wherever it computes
 	  a priority.  It needs that lock and the pi_prio field, which
 	  this series does not add; say N unless your tree has them.
-$rq_kconfig" || edit_fail init/Kconfig
+$rq_kconfig$fair_kconfig" || edit_fail init/Kconfig
 if [ -n "$uses_rq" ]; then
 	sed 's|libsched/runqueue\.c|kernel/runqueue.c|g' "$rq_h" \
 		>"$work/t1/include/linux/sched_rq.h"
@@ -338,6 +369,21 @@ if [ -n "$uses_rq" ]; then
 		>"$work/t1/kernel/runqueue.c"
 	append_after_last "$work/t1/kernel/Makefile" '^obj-$(CONFIG_CPUSCHED_' \
 		"obj-\$(CONFIG_CPUSCHED_RUNQUEUE) += runqueue.o" ||
+		edit_fail kernel/Makefile
+fi
+if [ -n "$uses_fair" ]; then
+	mkdir -p "$work/t1/lib"
+	for h in rbtree.h rbtree_augmented.h sched_fair.h; do
+		sed 's|libsched/rbtree\.c|lib/rbtree.c|g
+		     s|libsched/fair\.c|kernel/sched_fair.c|g' \
+			"$fair_inc/$h" >"$work/t1/include/linux/$h"
+	done
+	sed 's|libsched/rbtree\.c|lib/rbtree.c|g' "$rbtree_c" \
+		>"$work/t1/lib/rbtree.c"
+	sed 's|libsched/fair\.c|kernel/sched_fair.c|g' "$fair_c" \
+		>"$work/t1/kernel/sched_fair.c"
+	append_after_last "$work/t1/kernel/Makefile" '^obj-$(CONFIG_CPUSCHED_' \
+		"obj-\$(CONFIG_CPUSCHED_FAIR) += sched_fair.o" ||
 		edit_fail kernel/Makefile
 fi
 
@@ -361,7 +407,7 @@ $help
 " || edit_fail init/Kconfig
 insert "$k" '^menuconfig EMBEDDED' '^config KALLSYMS' "config $config
 	bool \"$capital cpu scheduler\" if EMBEDDED
-	depends on PLUGSCHED$rq_select
+	depends on PLUGSCHED$rq_select$fair_select
 	default y
 	---help---
 $help
@@ -440,6 +486,21 @@ woken tasks, idle pulling, affinity changes, CPU hotplug and schedstat.
 EOF
 }
 
+# The rbtree and the weights, for the framework patch of a fair design.
+fair_text() {
+	fmt -w 72 <<EOF
+$driver keeps its tasks in a red-black tree with the interface of Linux
+2.6.23 and later: lib/rbtree.c and include/linux/rbtree.h here replace
+2.6.10's (the same functions, the parent and colour in one word,
+rb_parent() to read the parent, the cached leftmost node), with
+include/linux/rbtree_augmented.h for summaries kept per subtree.  The
+diffs add them whole, as against a tree without them.  The weights of
+nice and time scaled by weight are kernel/sched_fair.c with
+include/linux/sched_fair.h, under CONFIG_CPUSCHED_FAIR (selected by the
+schedulers that use them).
+EOF
+}
+
 # The priority inheritance the drivers are written for.
 pi_text() {
 	fmt -w 72 <<EOF
@@ -469,7 +530,9 @@ completion wait, sched_sum_rq(), task_inherited_prio()), and three options.
 EOF
 )${uses_rq:+
 
-$(rq_text)}
+$(rq_text)}${uses_fair:+
+
+$(fair_text)}
 
 $(options_text)
 
@@ -481,6 +544,16 @@ $(pi_text)"
 		index_diff t0 t1 include/linux/sched_rq.h
 		index_diff t0 t1 kernel/Makefile
 		index_diff t0 t1 kernel/runqueue.c
+	fi
+	if [ -n "$uses_fair" ]; then
+		for f in include/linux/rbtree.h \
+			include/linux/rbtree_augmented.h \
+			include/linux/sched_fair.h lib/rbtree.c \
+			kernel/sched_fair.c; do
+			index_diff t0 t1 "$f"
+		done
+		# with the plumbing, its section has the Makefile already
+		[ -n "$uses_rq" ] || index_diff t0 t1 kernel/Makefile
 	fi
 } >"$p1"
 {

@@ -1583,3 +1583,27 @@ int kfix_driver_o1(void)
 {
 	return scheduler->o1;
 }
+
+struct queue_list {
+	int *pids;
+	int max, n;
+};
+
+static void list_one(struct task_struct *p, void *arg)
+{
+	struct queue_list *q = arg;
+
+	if (q->n < q->max)
+		q->pids[q->n] = p->pid;
+	q->n++;
+}
+
+int kfix_queued(int cpu, int *pids, int max)
+{
+	struct queue_list q = { .pids = pids, .max = max, .n = 0 };
+
+	if (cpu < 0 || cpu >= sim.nr_cpus)
+		return -1;
+	scheduler->for_each_queued(cpu, list_one, &q);
+	return q.n;
+}

@@ -374,6 +374,12 @@ unsigned long kfix_starvation_bound(unsigned long nr_running);
 unsigned long long kfix_pick_work(void);
 int kfix_driver_o1(void);
 
+/*
+ * The pids the booted driver has queued on @cpu, in its for_each_queued
+ * order: how many, at most @max written to @pids; -1 for no such CPU.
+ */
+int kfix_queued(int cpu, int *pids, int max);
+
 /* ---- the race detector's control (kfix_race.c; task context) ------------ */
 
 /*

@@ -135,6 +135,24 @@ void t_add_per_driver(Suite *s, const char *name, const TTest *test,
 	suite_add_tcase(s, tc);
 }
 
+/* user space's struct timespec */
+struct t_timespec {
+	long tv_sec;
+	long tv_nsec;
+};
+
+unsigned long long t_rr_interval_ns(int asker, int target)
+{
+	struct t_timespec ts;
+	unsigned long uaddr = sim_user_map(asker, sizeof(ts));
+
+	ck_assert_msg(uaddr != 0, "sim_user_map: %s", sim_error());
+	ck_assert_int_eq(t_syscall(asker, SIM_SYS_sched_rr_get_interval,
+				   target, uaddr, 0), 0);
+	ck_assert_int_eq(sim_user_read(asker, uaddr, &ts, sizeof(ts)), 0);
+	return (unsigned long long)ts.tv_sec * 1000000000ULL + ts.tv_nsec;
+}
+
 int t_env_int(const char *name, int def)
 {
 	const char *s = getenv(name);

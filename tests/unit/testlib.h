@@ -59,6 +59,12 @@ int t_run_suite(Suite *s);
 void t_add_per_driver(Suite *s, const char *name, const TTest *test,
 		      int timeout);
 
+/*
+ * t_rr_interval_ns - sched_rr_get_interval(@target) asked by script task
+ * @asker, in ns; fails the test if the call does.
+ */
+unsigned long long t_rr_interval_ns(int asker, int target);
+
 /* Automake's exit status for a skipped test. */
 #define T_EXIT_SKIP	77
 

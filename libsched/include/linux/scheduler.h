@@ -302,6 +302,27 @@ struct cpusched_staircase {
 };
 #endif
 
+#ifdef CONFIG_CPUSCHED_CFS
+/* drivers/cfs.c: the completely fair scheduler, vruntime in a red-black tree */
+#include <linux/rbtree.h>
+#include <linux/sched_fair.h>
+
+struct cpusched_cfs {
+	struct rb_node run_node;	/* in the tree: waiting, fair */
+	struct list_head run_list;	/* RT: on the level of ->prio */
+	struct load_weight load;	/* the weight of static_prio */
+	int prio;			/* 0..99 RT, static_prio; idle: 140 */
+	int on_rq;			/* queued on its CPU, running or not */
+	unsigned int time_slice;	/* SCHED_RR: jiffies left */
+	u64 vruntime;			/* ns of virtual time run */
+	u64 exec_start;			/* ns: sched_clock() last accounted */
+	u64 sum_exec_runtime;		/* ns run, in all */
+	u64 prev_sum_exec_runtime;	/* the sum as this turn began */
+	u64 vbase;			/* ->vcpu's min_vruntime as it left */
+	int vcpu;			/* the CPU ->vruntime is measured on */
+};
+#endif
+
 union cpusched {
 #ifdef CONFIG_CPUSCHED_TINY
 	struct cpusched_tiny tiny;
@@ -311,6 +332,9 @@ union cpusched {
 #endif
 #ifdef CONFIG_CPUSCHED_STAIRCASE
 	struct cpusched_staircase staircase;
+#endif
+#ifdef CONFIG_CPUSCHED_CFS
+	struct cpusched_cfs cfs;
 #endif
 	char cpusched_none;		/* keeps the union non-empty */
 };
