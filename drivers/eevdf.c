@@ -677,15 +677,14 @@ static task_t *eevdf_pullable(struct sched_rq *rq, int cpu)
 
 /*
  * eevdf_switched - @prev leaves the CPU, @next takes it: a queued fair
- * prev goes back into the tree, a fair next comes out of it and its
- * time is charged from now.
+ * prev, charged by the pick just made, goes back into the tree; a fair
+ * next comes out of it and its time is charged from now.
  */
 static void eevdf_switched(struct sched_rq *rq, task_t *prev, task_t *next)
 {
 	struct eevdf_rq *erq = eevdf_rq_of(rq);
 
 	if (erq->curr == prev) {
-		update_curr(rq);
 		erq->curr = NULL;
 		tree_insert(erq, prev);
 	}

@@ -37,6 +37,7 @@
 
 #include "testlib.h"
 #include "kfix_eevdf.h"
+#include "kfixtures.h"
 
 #define CMDLINE			"cpusched=eevdf"
 #define TICK_NS			MS(1)	/* HZ 1000 */
@@ -259,14 +260,22 @@ START_TEST(eevdf_sleeper_comes_back_with_its_lag)
 END_TEST
 
 /*
- * 1 CPU: hog A asks for 100 ms requests, hog B for the default 0.75 ms.
- * While A runs one request, B waits and its lag (V - v) grows past
- * 10 ms.  A FIFO script task then calls sched_setscheduler(B, NORMAL):
- * B leaves the queue and rejoins, keeping at most two of its requests
- * of lag, 1.5 ms (the tick, 1 ms, is less).
+ * 1 CPU: hog A asks for 100 ms requests, hog B for the default 0.75 ms
+ * or its own 0.2 ms.  While A runs one request, B waits and its lag
+ * (V - v) grows past 10 ms.  A FIFO script task then calls
+ * sched_setscheduler(B, NORMAL): B leaves the queue and rejoins,
+ * keeping at most two of its requests of lag, or a tick if that is
+ * more: 1.5 ms, and 1 ms for the 0.2 ms requests.
  */
 #define BIG_REQUEST_US		100000
-#define B_LAG_LIMIT		(2 * BASE_SLICE_NS)
+
+static const struct {
+	unsigned int request_us;
+	long long lag_kept;
+} lag_clamp[] = {
+	{ 0, 2 * BASE_SLICE_NS },
+	{ 200, TICK_NS },
+};
 
 START_TEST(eevdf_lag_kept_is_at_most_two_requests)
 {
@@ -277,13 +286,53 @@ START_TEST(eevdf_lag_kept_is_at_most_two_requests)
 	a = hog("a", 0);
 	ck_assert_int_eq(kfix_eevdf_set_slice(a, BIG_REQUEST_US), 0);
 	b = hog("b", 0);
+	ck_assert_int_eq(kfix_eevdf_set_slice(b, lag_clamp[_i].request_us),
+			 0);
 	for (n = 0; n < 300 && lag_of(b) < (long long)MS(10); n++)
 		t_run(MS(1));
 	ck_assert_msg(lag_of(b) >= (long long)MS(10), "B's lag is %lld",
 		      lag_of(b));
 	ck_assert_int_eq(t_syscall(s, SIM_SYS_sched_setscheduler, b,
 				   SIM_SCHED_NORMAL, user_param(s, 0)), 0);
-	ck_assert_int_eq(lag_of(b), B_LAG_LIMIT);
+	ck_assert_int_eq(lag_of(b), lag_clamp[_i].lag_kept);
+}
+END_TEST
+
+/* The renicer's target and nice, for body_renice(). */
+static int renice_pid, renice_nice;
+
+static void body_renice(void *unused)
+{
+	kfix_eevdf_renice(renice_pid, renice_nice);
+}
+
+/*
+ * 1 CPU, two nice 0 hogs, script task S (nice 0) asleep with a lag of
+ * +300 us of virtual time.  Reniced to 5 while it sleeps, it keeps what
+ * it is owed, w * (V - v) = 1024 * 300 us: its virtual lag becomes
+ * 300 us * 1024 / 335 = 917 us, and woken, it is there (to within
+ * rounding: 3 ns of virtual time).
+ */
+START_TEST(eevdf_reniced_sleeper_keeps_its_weighted_lag)
+{
+	long long lag, want = 300000LL * NICE_0_LOAD / NICE_5_LOAD;
+	int s;
+
+	boot(1);
+	hog("hog", 0);
+	hog("hog", 0);
+	s = t_spawn_script("s", SIM_SCHED_NORMAL, 0, 0);
+	t_run(MS(50));
+	ck_assert_int_eq(kfix_eevdf_set_vlag(s, 300000), 0);
+	renice_pid = s;
+	renice_nice = 5;
+	t_spawn("renicer", SIM_SCHED_FIFO, 10, 0, body_renice, NULL);
+	t_run(MS(1));
+	ck_assert_uint_eq(task(s).weight, NICE_5_LOAD);
+	ck_assert_int_eq(sim_cmd(s, SIM_CMD_BURN, MS(1), 0, 0, 0), 0);
+	lag = lag_of(s);
+	ck_assert_msg(llabs(lag - want) <= 3, "came back with lag %lld, want "
+		      "%lld", lag, want);
 }
 END_TEST
 
@@ -551,6 +600,186 @@ START_TEST(eevdf_run_to_parity_finishes_the_request_first)
 END_TEST
 
 /*
+ * 1 CPU, base_slice 20000 us, hog H alone from 0 ms: its first request
+ * (half a slice) ends at 10 ms and the next one follows without a pick,
+ * so it no longer runs a request it was picked for.  At 12 ms script
+ * task S, given no lag and its own 2 ms request, wakes, due sooner: with
+ * run_to_parity on, it runs at once all the same.
+ */
+START_TEST(eevdf_run_to_parity_protects_only_a_picked_request)
+{
+	int h, s;
+
+	boot(1);
+	tunable("base_slice", "20000");
+	s = t_spawn_script("s", SIM_SCHED_NORMAL, 0, 0);
+	ck_assert_int_eq(kfix_eevdf_set_slice(s, 2000), 0);
+	h = hog("h", 0);
+	t_run(MS(12));
+	ck_assert_int_eq(curr_pid(0), h);
+	ck_assert_int_eq(kfix_eevdf_set_vlag(s, 0), 0);
+	ck_assert_int_eq(sim_cmd(s, SIM_CMD_BURN, MS(5), 0, 0, 0), 0);
+	ck_assert_int_eq(curr_pid(0), s);
+}
+END_TEST
+
+/*
+ * 1 CPU, script task Y and a hog, nice 0.  Y yields: its deadline moves
+ * one request (750 us of virtual time) further, so after the call,
+ * which runs in no time, it is two requests ahead of its vruntime.
+ */
+START_TEST(eevdf_yield_pushes_the_deadline_one_request)
+{
+	struct kfix_eevdf k;
+	int y;
+
+	boot(1);
+	y = t_spawn_script("y", SIM_SCHED_NORMAL, 0, 0);
+	hog("hog", 0);
+	t_run(MS(10));
+	ck_assert_int_eq(t_syscall(y, SIM_SYS_sched_yield, 0, 0, 0), 0);
+	k = task(y);
+	ck_assert_uint_eq(k.deadline - k.vruntime, 2 * BASE_SLICE_NS);
+}
+END_TEST
+
+/* A task body that waits for @go, makes one system call, then burns. */
+struct call_then_burn {
+	volatile int go;
+	int nr;
+	long a0, a1, a2;
+};
+
+static void body_call_then_burn(void *arg)
+{
+	struct call_then_burn *c = arg;
+
+	sim_wait_flag(&c->go);
+	sim_syscall(c->nr, c->a0, c->a1, c->a2);
+	sim_burn(MS(10));
+}
+
+/* At 5 ms, @pid, given no lag, is let go: woken to make its call. */
+static void let_go_at_5_ms(int pid, struct call_then_burn *c)
+{
+	t_run(MS(5));
+	ck_assert_int_eq(kfix_eevdf_set_vlag(pid, 0), 0);
+	c->go = 1;
+	ck_assert_int_eq(sim_wake(pid), 0);
+}
+
+/*
+ * 1 CPU, a hog H asking for 0.2 ms requests.  At 5 ms task S, FIFO 50,
+ * no lag, wakes, takes the CPU and makes itself SCHED_NORMAL: it joins
+ * at V with a whole request (0.75 ms), due after H, and gives the CPU
+ * up at once, not at the next tick, though it has 10 ms to burn.
+ */
+START_TEST(eevdf_rt_made_normal_gives_way_at_once)
+{
+	static struct call_then_burn c = { 0, SIM_SYS_sched_setscheduler,
+					   0, SIM_SCHED_NORMAL, 0 };
+	int s, h;
+
+	boot(1);
+	s = t_spawn("s", SIM_SCHED_FIFO, 50, 0, body_call_then_burn, &c);
+	c.a2 = user_param(s, 0);
+	h = hog("h", 0);
+	ck_assert_int_eq(kfix_eevdf_set_slice(h, 200), 0);
+	let_go_at_5_ms(s, &c);
+	t_run(TICK_NS / 2);
+	ck_assert_int_eq(t_info(s).policy, SIM_SCHED_NORMAL);
+	ck_assert_int_eq(curr_pid(0), h);
+}
+END_TEST
+
+/*
+ * 1 CPU, a nice 0 hog H.  At 5 ms task S, nice 0, no lag, asking for
+ * 0.1 ms requests, wakes, due first, takes the CPU and makes itself
+ * nice 19: lighter, its request is now 0.1 ms * 1024 / 15 of virtual
+ * time, due after H's; the CPU is picked again at once, not at the next
+ * tick, and H runs, though S has 10 ms to burn.
+ */
+START_TEST(eevdf_renice_lighter_gives_way_at_once)
+{
+	static struct call_then_burn c = { 0, SIM_SYS_nice, 19, 0, 0 };
+	int s, h;
+
+	boot(1);
+	h = hog("h", 0);
+	s = t_spawn("s", SIM_SCHED_NORMAL, 0, 0, body_call_then_burn, &c);
+	ck_assert_int_eq(kfix_eevdf_set_slice(s, 100), 0);
+	let_go_at_5_ms(s, &c);
+	t_run(TICK_NS / 2);
+	ck_assert_int_eq(t_info(s).nice, 19);
+	ck_assert_int_eq(curr_pid(0), h);
+}
+END_TEST
+
+/* A task of @policy and @rt_priority on the CPUs of list @cpus. */
+static int spawn_on(const char *name, int policy, int rt_priority,
+		    const char *cpus, sim_body_t body, void *arg)
+{
+	struct sim_task_attr a;
+	int pid;
+
+	sim_task_attr_init(&a);
+	a.name = name;
+	a.policy = policy;
+	a.rt_priority = rt_priority;
+	a.cpus = cpus;
+	pid = sim_spawn(&a, body, arg);
+	ck_assert_msg(pid > 0, "spawn of %s: %s", name, sim_error());
+	return pid;
+}
+
+static volatile int unlock_go;
+
+/* Hold harness rt_mutex 0 until let go, then burn. */
+static void body_hold_then_burn(void *unused)
+{
+	sim_mutex_lock(0);
+	sim_wait_flag(&unlock_go);
+	sim_mutex_unlock(0);
+	sim_burn(MS(10));
+}
+
+static void body_lock(void *unused)
+{
+	sim_mutex_lock(0);
+	sim_mutex_unlock(0);
+}
+
+/*
+ * 2 CPUs.  On cpu0 a hog H asking for 0.2 ms requests, and S, nice 0,
+ * holding harness rt_mutex 0, asleep; on cpu1 W, FIFO 10, blocks on
+ * the mutex and lends S prio 89.  At 5 ms S, no lag, is woken: as RT it
+ * takes cpu0, unlocks, and its boost ends: fair again, at V with a
+ * whole request, due after H, it gives the CPU up at once, not at the
+ * next tick, though it has 10 ms to burn.
+ */
+START_TEST(eevdf_boost_end_gives_way_at_once)
+{
+	int s, h;
+
+	boot(2);
+	h = spawn_on("h", SIM_SCHED_NORMAL, 0, "0", t_body_hog, NULL);
+	ck_assert_int_eq(kfix_eevdf_set_slice(h, 200), 0);
+	unlock_go = 0;
+	s = spawn_on("s", SIM_SCHED_NORMAL, 0, "0", body_hold_then_burn, NULL);
+	t_run(MS(2));
+	spawn_on("w", SIM_SCHED_FIFO, 10, "1", body_lock, NULL);
+	t_run(MS(3));
+	ck_assert_int_eq(t_info(s).prio, 89);
+	ck_assert_int_eq(kfix_eevdf_set_vlag(s, 0), 0);
+	unlock_go = 1;
+	ck_assert_int_eq(sim_wake(s), 0);
+	t_run(TICK_NS / 2);
+	ck_assert_int_eq(t_info(s).prio, 120);
+	ck_assert_int_eq(curr_pid(0), h);
+}
+END_TEST
+
+/*
  * sched_rr_get_interval() of a SCHED_NORMAL task is its request in
  * ticks, rounded up: 0.75 ms is 1 tick on 1 CPU, 2.25 ms 3 ticks on 4;
  * SCHED_RR's is 100 ms.
@@ -612,6 +841,61 @@ START_TEST(eevdf_inherited_nice_lends_its_weight)
 	ck_assert_int_eq(t_cmd(s, SIM_CMD_MUTEX_UNLOCK, 0, 0, 0, 0), 0);
 	ck_assert_int_eq(t_info(s).prio, 139);
 	ck_assert_uint_eq(task(s).weight, 15);
+}
+END_TEST
+
+/* What a FIFO 99 task pinned to cpu1 got from rt_task() of a task. */
+static long rt_task_result;
+
+static void body_ask_rt_task(void *pid)
+{
+	rt_task_result = kfix_call_wrapper(KFIX_HOOK_rt_task,
+					   (int)(long)pid);
+}
+
+/* rt_task(@pid), asked by a FIFO 99 task on cpu1; 1 ms later it is done. */
+static long rt_task(int pid)
+{
+	struct sim_task_attr a;
+
+	rt_task_result = -2;
+	sim_task_attr_init(&a);
+	a.name = "asker";
+	a.policy = SIM_SCHED_FIFO;
+	a.rt_priority = 99;
+	a.cpus = "1";
+	ck_assert_int_gt(sim_spawn(&a, body_ask_rt_task, (void *)(long)pid),
+			 0);
+	t_run(MS(1));
+	ck_assert_int_ne(rt_task_result, -2);
+	return rt_task_result;
+}
+
+/*
+ * 2 CPUs: rt_task() is true of FIFO 50 and RR 1 tasks, false of a nice
+ * 0 one; true of that one while a FIFO 10 waiter lends it prio 89
+ * through harness rt_mutex 0, false again once it unlocks.
+ */
+START_TEST(eevdf_rt_task_follows_the_effective_priority)
+{
+	int fifo, rr, s, w;
+
+	boot(2);
+	fifo = t_spawn_script("fifo", SIM_SCHED_FIFO, 50, 0);
+	rr = t_spawn_script("rr", SIM_SCHED_RR, 1, 0);
+	s = t_spawn_script("s", SIM_SCHED_NORMAL, 0, 0);
+	w = t_spawn_script("w", SIM_SCHED_FIFO, 10, 0);
+	ck_assert_int_eq(rt_task(fifo), 1);
+	ck_assert_int_eq(rt_task(rr), 1);
+	ck_assert_int_eq(rt_task(s), 0);
+	ck_assert_int_eq(t_cmd(s, SIM_CMD_MUTEX_LOCK, 0, 0, 0, 0), 0);
+	ck_assert_int_eq(sim_cmd(w, SIM_CMD_MUTEX_LOCK, 0, 0, 0, 0), 0);
+	t_run(MS(1));
+	ck_assert_int_eq(t_info(s).prio, 89);
+	ck_assert_int_eq(rt_task(s), 1);
+	ck_assert_int_eq(t_cmd(s, SIM_CMD_MUTEX_UNLOCK, 0, 0, 0, 0), 0);
+	ck_assert_int_eq(t_info(s).prio, 120);
+	ck_assert_int_eq(rt_task(s), 0);
 }
 END_TEST
 
@@ -896,7 +1180,9 @@ static Suite *eevdf_suite(void)
 	tcase_add_test(tc, eevdf_new_task_joins_where_lags_sum_to_zero);
 	tcase_add_loop_test(tc, eevdf_sleeper_comes_back_with_its_lag, 0,
 			    ARRAY_SIZE(sleeper_lag));
-	tcase_add_test(tc, eevdf_lag_kept_is_at_most_two_requests);
+	tcase_add_loop_test(tc, eevdf_lag_kept_is_at_most_two_requests, 0,
+			    ARRAY_SIZE(lag_clamp));
+	tcase_add_test(tc, eevdf_reniced_sleeper_keeps_its_weighted_lag);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("share");
@@ -915,12 +1201,18 @@ static Suite *eevdf_suite(void)
 			    0, ARRAY_SIZE(p_request_us));
 	tcase_add_test(tc, eevdf_woken_task_due_sooner_preempts_without_parity);
 	tcase_add_test(tc, eevdf_run_to_parity_finishes_the_request_first);
+	tcase_add_test(tc, eevdf_run_to_parity_protects_only_a_picked_request);
+	tcase_add_test(tc, eevdf_yield_pushes_the_deadline_one_request);
+	tcase_add_test(tc, eevdf_rt_made_normal_gives_way_at_once);
+	tcase_add_test(tc, eevdf_renice_lighter_gives_way_at_once);
 	tcase_add_test(tc, eevdf_rr_interval_is_the_request_in_ticks);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("inherit");
 	tcase_add_checked_fixture(tc, NULL, teardown);
 	tcase_add_test(tc, eevdf_inherited_nice_lends_its_weight);
+	tcase_add_test(tc, eevdf_boost_end_gives_way_at_once);
+	tcase_add_test(tc, eevdf_rt_task_follows_the_effective_priority);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("tunables");

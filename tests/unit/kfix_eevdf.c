@@ -190,6 +190,16 @@ int kfix_eevdf_set_vlag(int pid, long long vlag)
 	return 0;
 }
 
+int kfix_eevdf_renice(int pid, int nice)
+{
+	struct task_struct *p = eevdf_task(pid);
+
+	if (!p)
+		return -1;
+	set_user_nice(p, nice);
+	return 0;
+}
+
 int kfix_eevdf_break(int pid, enum kfix_eevdf_field field, long long value)
 {
 	struct task_struct *p = eevdf_task(pid);
@@ -305,6 +315,11 @@ int kfix_eevdf_set_slice(int pid, unsigned int us)
 }
 
 int kfix_eevdf_set_vlag(int pid, long long vlag)
+{
+	return -1;
+}
+
+int kfix_eevdf_renice(int pid, int nice)
 {
 	return -1;
 }

@@ -73,6 +73,13 @@ int kfix_eevdf_audit_pick(int cpu, char *buf, int len);
 int kfix_eevdf_set_slice(int pid, unsigned int us);
 int kfix_eevdf_set_vlag(int pid, long long vlag);
 
+/*
+ * Task context (from a task body, unlike everything above): the
+ * kernel's set_user_nice(@pid, @nice) on another task, as
+ * sys_setpriority() would call it.  0, or -1 (no driver, no such task).
+ */
+int kfix_eevdf_renice(int pid, int nice);
+
 /* Breaking writes, for the tests of the driver's own check. */
 enum kfix_eevdf_field {
 	KFIX_EEVDF_VRUNTIME,
