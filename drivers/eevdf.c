@@ -136,6 +136,8 @@ static DEFINE_PER_CPU(struct eevdf_rq, eevdf_runqueues);
 #define se_of(p)		(&(p)->u.eevdf)
 #define task_of(se)		container_of(se, task_t, u.eevdf)
 #define node_se(node)		rb_entry(node, struct cpusched_eevdf, run_node)
+/* where task_t links an RT task on its level, for the sched_levels_*() */
+#define RT_LIST_OFFSET		offsetof(task_t, u.eevdf.run_list)
 
 /* ---- priorities and weights ---------------------------------------------- */
 
@@ -660,13 +662,10 @@ static task_t *eevdf_pullable(struct sched_rq *rq, int cpu)
 	struct eevdf_rq *erq = eevdf_rq_of(rq);
 	struct rb_node *node;
 	task_t *p;
-	int level;
 
-	for_each_sched_level(level, &erq->rt)
-		list_for_each_entry(p, erq->rt.queue + level, u.eevdf.run_list)
-			if (!sched_rq_running(rq, p) &&
-			    (cpu < 0 || cpu_isset(cpu, p->cpus_allowed)))
-				return p;
+	p = sched_levels_pullable(&erq->rt, rq, cpu, RT_LIST_OFFSET);
+	if (p)
+		return p;
 	for (node = rb_first_cached(&erq->tree); node; node = rb_next(node)) {
 		p = task_of(node_se(node));
 		if (cpu < 0 || cpu_isset(cpu, p->cpus_allowed))
@@ -908,12 +907,8 @@ static void eevdf_for_each_queued(int cpu, void (*fn)(task_t *, void *),
 {
 	struct eevdf_rq *erq = &per_cpu(eevdf_runqueues, cpu);
 	struct rb_node *node;
-	task_t *p;
-	int level;
 
-	for_each_sched_level(level, &erq->rt)
-		list_for_each_entry(p, erq->rt.queue + level, u.eevdf.run_list)
-			fn(p, arg);
+	sched_levels_for_each(&erq->rt, RT_LIST_OFFSET, fn, arg);
 	if (erq->curr)
 		fn(erq->curr, arg);
 	for (node = rb_first_cached(&erq->tree); node; node = rb_next(node))
@@ -1146,6 +1141,7 @@ struct sched_drv eevdf_sched_drv = {
 	.rr_get_interval	= eevdf_rr_get_interval,
 #ifdef CONFIG_CPUSCHED_PI
 	.normal_prio		= eevdf_normal_prio,
+	.pi_setprio		= sched_rq_pi_setprio,
 #endif
 #ifdef CONFIG_CPUSCHED_TUNABLES
 	.tunables		= eevdf_tunables,
