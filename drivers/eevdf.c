@@ -405,8 +405,7 @@ static void new_request(task_t *p)
  * deadline has finished its request: the next one, and the CPU is
  * picked again if anyone else is queued.
  */
-static void update_deadline(struct sched_rq *rq, struct eevdf_rq *erq,
-			    task_t *p)
+static void update_deadline(struct sched_rq *rq, task_t *p)
 {
 	if (before(se_of(p)->vruntime, se_of(p)->deadline))
 		return;
@@ -435,7 +434,7 @@ static void update_curr(struct sched_rq *rq)
 		return;
 	se->exec_start = now;
 	se->vruntime += calc_delta_fair(delta, &se->load);
-	update_deadline(rq, erq, erq->curr);
+	update_deadline(rq, erq->curr);
 	update_min_vruntime(erq);
 }
 
@@ -494,15 +493,16 @@ static void place_entity(struct eevdf_rq *erq, task_t *p)
 
 /*
  * earliest_in - the task of subtree @node, all of it eligible, whose
- * deadline is the subtree's earliest; follows the summaries down.
+ * deadline is the subtree's earliest; follows the summaries down,
+ * adding each node looked at to *@work.
  */
-static struct cpusched_eevdf *earliest_in(struct sched_rq *rq,
-					  struct rb_node *node)
+static struct cpusched_eevdf *earliest_in(struct rb_node *node,
+					  unsigned long long *work)
 {
 	struct cpusched_eevdf *se = node_se(node);
 
 	for (;;) {
-		rq->pick_work++;
+		(*work)++;
 		if (se->deadline == se->min_deadline)
 			return se;
 		node = se->run_node.rb_left;
@@ -523,9 +523,9 @@ static struct cpusched_eevdf *earliest_in(struct sched_rq *rq,
  * summary is its own deadline or its left subtree's, when nothing to
  * the right can do better.  One path, then one more down the best
  * left subtree if it beats every node seen: O(log n).  Each node
- * looked at counts as pick work.
+ * looked at is added to *@work.
  */
-static task_t *pick_eevdf(struct sched_rq *rq)
+static task_t *pick_eevdf(struct sched_rq *rq, unsigned long long *work)
 {
 	struct eevdf_rq *erq = eevdf_rq_of(rq);
 	struct rb_node *node = erq->tree.rb_root.rb_node;
@@ -538,7 +538,7 @@ static task_t *pick_eevdf(struct sched_rq *rq)
 	}
 	while (node) {
 		se = node_se(node);
-		rq->pick_work++;
+		(*work)++;
 		if (!eligible(erq, se)) {
 			node = node->rb_left;
 			continue;
@@ -558,7 +558,7 @@ static task_t *pick_eevdf(struct sched_rq *rq)
 		node = node->rb_right;
 	}
 	if (best_left && !before(best->deadline, best_left->min_deadline))
-		best = earliest_in(rq, &best_left->run_node);
+		best = earliest_in(&best_left->run_node, work);
 	return best ? task_of(best) : NULL;
 }
 
@@ -626,7 +626,7 @@ static task_t *eevdf_pick_next(struct sched_rq *rq)
 	update_curr(rq);
 	if (rt)
 		return list_entry(rt, task_t, u.eevdf.run_list);
-	p = pick_eevdf(rq);
+	p = pick_eevdf(rq, &rq->pick_work);
 	if (p)
 		se_of(p)->parity = 1;
 	return p;
@@ -640,6 +640,7 @@ static task_t *eevdf_pick_next(struct sched_rq *rq)
 static int eevdf_preempts(const task_t *p, struct sched_rq *rq,
 			  enum sched_rq_why why)
 {
+	unsigned long long work = 0;	/* not schedule()'s */
 	task_t *curr = rq->curr;
 
 	if (curr == rq->idle)
@@ -649,7 +650,7 @@ static int eevdf_preempts(const task_t *p, struct sched_rq *rq,
 	if (!fair(curr))
 		return 0;
 	update_curr(rq);
-	return pick_eevdf(rq) == p;
+	return pick_eevdf(rq, &work) == p;
 }
 
 /*
