@@ -300,6 +300,8 @@ static const struct profile profiles[] = {
 	{ "staircase", NO_2_6_10_EXTRAS, 1, 1 },
 	{ "cfs", NO_2_6_10_EXTRAS | F(PT_GAINED_IDLE) | F(PT_LOST_IDLE) |
 		 F(PT_GAINED_BUSY) | F(PT_LOST_BUSY), 1, 1 },
+	{ "eevdf", NO_2_6_10_EXTRAS | F(PT_GAINED_IDLE) | F(PT_LOST_IDLE) |
+		   F(PT_GAINED_BUSY) | F(PT_LOST_BUSY), 1, 1 },
 };
 
 /* Everyone else: 2.6.10's meaning of every field. */

@@ -323,6 +323,30 @@ struct cpusched_cfs {
 };
 #endif
 
+#ifdef CONFIG_CPUSCHED_EEVDF
+/* drivers/eevdf.c: earliest eligible virtual deadline first (Linux 6.6) */
+#include <linux/rbtree.h>
+#include <linux/sched_fair.h>
+
+struct cpusched_eevdf {
+	struct rb_node run_node;	/* fair: in the tree, by ->vruntime */
+	struct list_head run_list;	/* RT: on the level of ->prio */
+	int prio;			/* 0..99 RT, 100..139 fair, inherited */
+	int on_rq;			/* queued on its CPU, running included */
+	int fresh;			/* forked, not yet placed */
+	int parity;			/* picked; deadline unchanged since */
+	struct load_weight load;	/* the weight of ->prio's nice */
+	u64 vruntime;			/* virtual ns run */
+	u64 deadline;			/* virtual ns: end of this request */
+	u64 min_deadline;		/* earliest ->deadline in the subtree */
+	s64 vlag;			/* virtual ns: V - vruntime at dequeue */
+	u64 slice;			/* ns: this request's size */
+	u64 exec_start;			/* ns: sched_clock() of the last charge */
+	unsigned int custom_slice_us;	/* own request size; 0: base_slice */
+	unsigned int time_slice;	/* SCHED_RR: jiffies left */
+};
+#endif
+
 union cpusched {
 #ifdef CONFIG_CPUSCHED_TINY
 	struct cpusched_tiny tiny;
@@ -335,6 +359,9 @@ union cpusched {
 #endif
 #ifdef CONFIG_CPUSCHED_CFS
 	struct cpusched_cfs cfs;
+#endif
+#ifdef CONFIG_CPUSCHED_EEVDF
+	struct cpusched_eevdf eevdf;
 #endif
 	char cpusched_none;		/* keeps the union non-empty */
 };
