@@ -302,6 +302,18 @@ struct cpusched_staircase {
 };
 #endif
 
+#ifdef CONFIG_CPUSCHED_BFS
+/* drivers/bfs.c: Con Kolivas' BFS, one global queue by virtual deadline */
+struct cpusched_bfs {
+	struct list_head run_list;	/* on the global queue's ->prio level */
+	int prio;			/* 0..99 RT, else static_prio (PI) */
+	int on_rq;			/* queued (the running task stays) */
+	long long time_slice;		/* ns left of this slice */
+	unsigned long long deadline;	/* ns of sched_clock(): the key */
+	unsigned long long last_ran;	/* ns: charged up to here */
+};
+#endif
+
 union cpusched {
 #ifdef CONFIG_CPUSCHED_TINY
 	struct cpusched_tiny tiny;
@@ -311,6 +323,9 @@ union cpusched {
 #endif
 #ifdef CONFIG_CPUSCHED_STAIRCASE
 	struct cpusched_staircase staircase;
+#endif
+#ifdef CONFIG_CPUSCHED_BFS
+	struct cpusched_bfs bfs;
 #endif
 	char cpusched_none;		/* keeps the union non-empty */
 };
