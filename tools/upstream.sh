@@ -22,7 +22,12 @@
 #				helpers the drivers share, declared there
 #				and defined in kernel/scheduler.c as in
 #				libsched/scheduler.c, and the three options
-#				in init/Kconfig
+#				in init/Kconfig; for a driver on the
+#				runqueue plumbing (it includes
+#				<linux/sched_rq.h>), that header and
+#				libsched/runqueue.c as kernel/runqueue.c,
+#				built with CONFIG_CPUSCHED_RUNQUEUE, which
+#				the driver's option selects
 #	02-DRIVER-task-data.patch
 #				2/3: its per-task struct and union cpusched
 #				member in include/linux/scheduler.h
@@ -83,6 +88,8 @@ esac
 drv_c=$srcdir/drivers/$driver.c
 sched_h=$srcdir/libsched/include/linux/scheduler.h
 sched_c=$srcdir/libsched/scheduler.c
+rq_h=$srcdir/libsched/include/linux/sched_rq.h
+rq_c=$srcdir/libsched/runqueue.c
 base=$srcdir/tools/upstream/tree
 if [ ! -f "$drv_c" ]; then
 	die "no driver $driver: drivers/$driver.c does not exist (drivers:" \
@@ -198,6 +205,27 @@ union_member() {
 	on && /^#endif/ { exit }' "$sched_h"
 }
 
+# The runqueue plumbing, if the driver sits on it: its option, selected
+# by the driver's.
+uses_rq=
+rq_select=
+rq_kconfig=
+if grep -q '^#include <linux/sched_rq.h>' "$drv_c"; then
+	uses_rq=1
+	rq_select="
+	select CPUSCHED_RUNQUEUE"
+	rq_kconfig="
+config CPUSCHED_RUNQUEUE
+	bool
+	depends on PLUGSCHED
+	---help---
+	  The SMP runqueue plumbing several cpu schedulers share
+	  (kernel/runqueue.c): runqueue locking, placement of new and
+	  woken tasks, idle pulling, affinity changes, CPU hotplug and
+	  schedstat.  Selected by the cpu schedulers that use it.
+"
+fi
+
 [ -n "$(task_struct_block)" ] && [ -n "$(union_member)" ] ||
 	die "libsched/include/linux/scheduler.h has no per-task struct or" \
 	    "union cpusched member under CONFIG_$config"
@@ -302,7 +330,16 @@ config CPUSCHED_PI
 	  pi_prio, set before pi_setprio is called) wherever it computes
 	  a priority.  It needs that lock and the pi_prio field, which
 	  this series does not add; say N unless your tree has them.
-" || edit_fail init/Kconfig
+$rq_kconfig" || edit_fail init/Kconfig
+if [ -n "$uses_rq" ]; then
+	sed 's|libsched/runqueue\.c|kernel/runqueue.c|g' "$rq_h" \
+		>"$work/t1/include/linux/sched_rq.h"
+	sed 's|libsched/runqueue\.c|kernel/runqueue.c|g' "$rq_c" \
+		>"$work/t1/kernel/runqueue.c"
+	append_after_last "$work/t1/kernel/Makefile" '^obj-$(CONFIG_CPUSCHED_' \
+		"obj-\$(CONFIG_CPUSCHED_RUNQUEUE) += runqueue.o" ||
+		edit_fail kernel/Makefile
+fi
 
 # 2: the per-task data.
 cp -R "$work/t1" "$work/t2"
@@ -324,7 +361,7 @@ $help
 " || edit_fail init/Kconfig
 insert "$k" '^menuconfig EMBEDDED' '^config KALLSYMS' "config $config
 	bool \"$capital cpu scheduler\" if EMBEDDED
-	depends on PLUGSCHED
+	depends on PLUGSCHED$rq_select
 	default y
 	---help---
 $help
@@ -392,6 +429,17 @@ without it every control keeps its default.
 EOF
 }
 
+# The runqueue plumbing, for the framework patch of a driver on it.
+rq_text() {
+	fmt -w 72 <<EOF
+$driver sits on the SMP runqueue plumbing several cpu schedulers share,
+added here as kernel/runqueue.c with include/linux/sched_rq.h, under
+CONFIG_CPUSCHED_RUNQUEUE (selected by the schedulers that use it): the
+runqueue locks with their retry, double locking, placement of new and
+woken tasks, idle pulling, affinity changes, CPU hotplug and schedstat.
+EOF
+}
+
 # The priority inheritance the drivers are written for.
 pi_text() {
 	fmt -w 72 <<EOF
@@ -419,7 +467,9 @@ helpers they share (cpu time accounting, the checks of
 sched_setscheduler(), sched_rr_get_interval() from a timeslice, a
 completion wait, sched_sum_rq(), task_inherited_prio()), and three options.
 EOF
-)
+)${uses_rq:+
+
+$(rq_text)}
 
 $(options_text)
 
@@ -427,6 +477,11 @@ $(pi_text)"
 	index_diff t0 t1 include/linux/scheduler.h
 	index_diff t0 t1 init/Kconfig
 	index_diff t0 t1 kernel/scheduler.c
+	if [ -n "$uses_rq" ]; then
+		index_diff t0 t1 include/linux/sched_rq.h
+		index_diff t0 t1 kernel/Makefile
+		index_diff t0 t1 kernel/runqueue.c
+	fi
 } >"$p1"
 {
 	header 2 "$subject2" \

@@ -74,20 +74,31 @@ builds() {
 		"$4" >"$tmp/cc.out" 2>&1
 }
 
-# check_driver TREE DRIVER CONFIG_NAME: both configurations.
-check_driver() {
+# check_file TREE DRIVER CONFIG_NAME FILE NAME: FILE, called NAME, in both
+# configurations.
+check_file() {
 	for on in 0 1; do
 		opts=off
 		[ $on = 1 ] && opts=on
-		if builds "$1" "$3" $on "$top/drivers/$2.c"; then
-			ok "$2: builds in the patched tree, SELFTEST," \
+		if builds "$1" "$3" $on "$4"; then
+			ok "$5: builds in the patched tree, SELFTEST," \
 			   "TUNABLES and PI $opts"
 		else
-			ko "$2: does not build in the patched tree with" \
+			ko "$5: does not build in the patched tree with" \
 			   "SELFTEST, TUNABLES and PI $opts:"
 			sed -n '1,12s/^/	/p' "$tmp/cc.out"
 		fi
 	done
+}
+
+# check_driver TREE DRIVER CONFIG_NAME: the driver, and the runqueue
+# plumbing its series carries if it sits on it.
+check_driver() {
+	check_file "$1" "$2" "$3" "$top/drivers/$2.c" "$2"
+	if [ -f "$1/kernel/runqueue.c" ]; then
+		check_file "$1" "$2" "$3" "$1/kernel/runqueue.c" \
+			"$2: kernel/runqueue.c"
+	fi
 }
 
 # apply TREE PATCH...: each patch, in order.
