@@ -36,6 +36,10 @@
  *  task last ran, or which CPU it was offered; affinity is honoured when
  *  picking: a CPU skips the tasks it may not run.
  *
+ *  /proc/schedstat is the plumbing's line (sched_rq_show_schedstat()):
+ *  a woken or new task counts where the plumbing placed it; bfs pulls
+ *  nothing, so every pulled and lost field stays 0.
+ *
  *  Complexity: the RT levels are found through a bitmap, O(1) when
  *  affinity allows; the SCHED_NORMAL pick is an O(n) walk of the queued
  *  tasks for the earliest deadline, as in BFS before its skip lists.
@@ -56,10 +60,12 @@
  *  rr_interval rounded up to whole ticks.  BFS converts ms to ns with a
  *  shift (1 ms = 2^20 ns); here 1 ms is 10^6 ns.
  *
- *  History: BFS 0.300 was posted in August 2009 as a reaction to CFS's
- *  complexity; rr_interval became its only tunable, ISO and IDLEPRIO
- *  came from staircase and RSDL; 0.4xx (2013-16) replaced the O(n) walk
- *  with skip lists, and MuQSS (2016) split the queue per CPU.
+ *  History: BFS 0.300 was posted in August 2009, Con Kolivas' answer to
+ *  the complexity of CFS, after staircase (2004) and RSDL (2007);
+ *  rr_interval was its one tunable.  Later 0.4xx releases replaced the
+ *  O(n) walk with a skip list (O(log n) insertion, O(1) lookup, as the
+ *  later sched-BFS.txt says); BFS ended at 0.512 (October 2016), when
+ *  MuQSS split the queue per CPU.
  */
 #include <linux/sched.h>
 #include <linux/sched_rq.h>
@@ -125,8 +131,11 @@ static int bfs_rt_task(task_t *p)
 	return p->u.bfs.prio < MAX_RT_PRIO;
 }
 
+/* level_of - @p's level; the idle task's, MAX_PRIO, is below them all. */
 static int level_of(const task_t *p)
 {
+	if (p->u.bfs.prio >= MAX_PRIO)
+		return MAX_PRIO;
 	return min(p->u.bfs.prio, BFS_NORMAL_LEVEL);
 }
 
@@ -157,15 +166,6 @@ static int sliced(const task_t *p)
 	if (p->policy == SCHED_NORMAL)
 		return p->u.bfs.prio >= MAX_RT_PRIO;
 	return p->policy == SCHED_RR;
-}
-
-/*
- * has_deadline - whether @p runs by its deadline: the normal level, not
- * the idle task (MAX_PRIO).
- */
-static int has_deadline(const task_t *p)
-{
-	return p->u.bfs.prio >= MAX_RT_PRIO && p->u.bfs.prio < MAX_PRIO;
 }
 
 static long long rr_interval_ns(void)
@@ -454,9 +454,9 @@ static task_t *bfs_pick_next(struct sched_rq *rq)
 }
 
 /*
- * bfs_preempts - @p, just queued (on @rq, where the plumbing placed it),
- * is offered a CPU: yes if one takes it (bfs_preempt() then moves it
- * there).
+ * bfs_preempts - @p, just queued on @rq (where the plumbing placed it:
+ * its last CPU if idle, another idle one, else its last), is offered a
+ * CPU: yes if one takes it (an idle one, or the worst it beats).
  */
 static int bfs_preempts(const task_t *p, struct sched_rq *rq,
 			enum sched_rq_why why)
@@ -464,12 +464,23 @@ static int bfs_preempts(const task_t *p, struct sched_rq *rq,
 	return target_cpu(p) >= 0;
 }
 
+/*
+ * bfs_preempt - reschedule the CPU @p is offered, @dst.  A task moved by
+ * the plumbing, or requeued, moves its accounting there too.  A woken or
+ * new one stays accounted where the plumbing placed it (the schedstat
+ * line counts that placement), and @dst takes it from the queue; if it
+ * is RT and beats @rq's task too, @rq reschedules as well, as an RT task
+ * never waits on its CPU behind a lower one.
+ */
 static void bfs_preempt(task_t *p, struct sched_rq *rq, enum sched_rq_why why)
 {
 	struct sched_rq *dst = sched_cpu_rq(target_cpu(p));
+	int placed = why == SCHED_RQ_WAKE || why == SCHED_RQ_NEW;
 
-	if (dst != rq)
+	if (dst != rq && !placed)
 		sched_rq_move(p, rq, dst);
+	else if (dst != rq && bfs_rt_task(p) && beats(p, rq->curr))
+		sched_rq_resched(rq->curr);
 	sched_rq_resched(dst->curr);
 }
 
@@ -556,7 +567,8 @@ static void bfs_new_task(task_t *p, struct sched_rq *rq)
 	task_t *parent = current;
 	unsigned long long now = sched_clock();
 
-	if (!has_deadline(parent) || !has_deadline(p)) {
+	if (level_of(parent) != BFS_NORMAL_LEVEL ||
+	    level_of(p) != BFS_NORMAL_LEVEL) {
 		refill(p, now);
 		return;
 	}
