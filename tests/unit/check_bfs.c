@@ -380,6 +380,29 @@ START_TEST(bfs_wake_takes_its_last_cpu_when_idle)
 }
 END_TEST
 
+/*
+ * 2 CPUs: hog A runs on cpu0 (allowed on both), cpu1 idles; a FIFO 10
+ * task pinned to cpu0 wakes and preempts A there.  A, left waiting,
+ * takes idle cpu1 at once (BFS's resched_suitable_idle()).
+ */
+START_TEST(bfs_preempted_task_takes_an_idle_cpu)
+{
+	int a, r;
+
+	boot(2);
+	r = spawn("rt", SIM_SCHED_FIFO, 10, 0, "0", body_sleep_then_hog);
+	a = hog("a", 0, "0");
+	t_run(MS(2));
+	ck_assert_int_eq(curr(0), a);
+	ck_assert_int_eq(t_info(r).state, 'S');
+	ck_assert_int_eq(kfix_bfs_set_allowed(a, 0x3), 0);
+	ck_assert_int_eq(sim_wake(r), 0);
+	t_run(MS(1));
+	ck_assert_int_eq(curr(0), r);
+	ck_assert_int_eq(curr(1), a);
+}
+END_TEST
+
 /* ---- one queue ----------------------------------------------------------- */
 
 /*
@@ -797,6 +820,24 @@ START_TEST(bfs_check_reports_count_off_per_cpu)
 END_TEST
 
 /*
+ * 2 CPUs, hogs A (running) and B pinned to cpu0, C on cpu1: the running
+ * A is accounted on cpu1 behind the driver's back.
+ */
+START_TEST(bfs_check_reports_running_task_accounted_elsewhere)
+{
+	char want[64];
+	int a;
+
+	waiting_on_cpu0(1);
+	a = curr(0);
+	ck_assert_int_eq(kfix_bfs_break_cpu(a, 1), 0);
+	snprintf(want, sizeof(want), "cpu0: running a/%d is accounted on "
+		 "cpu1", a);
+	assert_reported(want);
+}
+END_TEST
+
+/*
  * FIFO 50 running, FIFO 40 alone at level 59, a normal hog at 100; the
  * FIFO 40 one is moved onto level 100's list behind the driver's back:
  * level 59's bit is set over an empty list.
@@ -875,6 +916,7 @@ static Suite *bfs_suite(void)
 	tcase_add_test(tc, bfs_wake_preempts_the_latest_deadline);
 	tcase_add_test(tc, bfs_wake_later_deadline_preempts_nothing);
 	tcase_add_test(tc, bfs_wake_takes_its_last_cpu_when_idle);
+	tcase_add_test(tc, bfs_preempted_task_takes_an_idle_cpu);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("share");
@@ -908,6 +950,7 @@ static Suite *bfs_suite(void)
 	tcase_add_loop_test(tc, bfs_check_reports_slice_out_of_range, 0, 2);
 	tcase_add_test(tc, bfs_check_reports_running_task_not_queued);
 	tcase_add_test(tc, bfs_check_reports_count_off_per_cpu);
+	tcase_add_test(tc, bfs_check_reports_running_task_accounted_elsewhere);
 	tcase_add_test(tc, bfs_check_reports_empty_level);
 	tcase_add_test(tc, bfs_check_reports_idle_cpu_while_a_task_waits);
 	tcase_add_loop_test(tc, bfs_check_reports_idle_task_out_of_place, 0,
