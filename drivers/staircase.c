@@ -57,11 +57,13 @@
  *  slice grow ten times, a wake-up preempts only once the current task
  *  has run cache_delay (10 ms), and the burst extension is off.
  *
- *  SMP: per-CPU runqueues.  A new task goes to the least loaded allowed
- *  CPU, a waking one to an idle allowed CPU or where it last ran.  An
- *  idle CPU pulls one queued task from the busiest CPU (at schedule()
- *  and every tick), a busy one every BALANCE_INTERVAL_MS when another
- *  CPU has two tasks more.  No sched domains, no cache-hot estimate.
+ *  SMP: per-CPU runqueues on libsched's runqueue plumbing
+ *  (libsched/runqueue.c), which places new tasks on the least loaded
+ *  allowed CPU and waking ones on an idle allowed CPU or where they last
+ *  ran.  An idle CPU pulls one queued task from the busiest CPU (at
+ *  schedule() and every tick), a busy one every BALANCE_INTERVAL_MS
+ *  when another CPU has two tasks more.  No sched domains, no cache-hot
+ *  estimate.
  *
  *  Where it behaves well: desktops; the latency of a task that sleeps
  *  often is bounded by its place on the stairs, not by an estimate.
@@ -71,29 +73,13 @@
  *  stair_starvation_bound()).
  */
 #include <linux/sched.h>
-#include <linux/init.h>
-#include <linux/cpu.h>
-#include <linux/kernel_stat.h>
-#include <linux/string.h>
-#include <linux/syscalls.h>
-#include <linux/seq_file.h>
-#include <linux/security.h>
-#include <asm/uaccess.h>
-#include <asm/mmu_context.h>
+#include <linux/sched_rq.h>
 
 /*
  * Priority levels, lower is better: 0..MAX_RT_PRIO-1 for RT tasks
  * (99 - rt_priority), MAX_RT_PRIO..MAX_PRIO-1 (100..139) the stairs.
  */
-#define STAIR_LEVELS		MAX_PRIO
 #define STAIR_BOTTOM		(MAX_PRIO - 1)
-
-/* clang-format 14 takes "(prio) - MAX_RT_PRIO" for a cast: keep as written. */
-/* clang-format off */
-#define NICE_TO_PRIO(nice)	(MAX_RT_PRIO + (nice) + 20)
-#define PRIO_TO_NICE(prio)	((prio) - MAX_RT_PRIO - 20)
-#define TASK_NICE(p)		PRIO_TO_NICE((p)->static_prio)
-/* clang-format on */
 
 /*
  * RR_INTERVAL_MS: one step of the stairs and an RT task's turn, in ms
@@ -142,56 +128,23 @@ static int sched_compute = DEF_COMPUTE;
  */
 static unsigned int stair_gen;
 
-/* /proc/schedstat format version (the 2.6.10 line format). */
-#define SCHEDSTAT_VERSION	10
-
-struct stair_array {
-	unsigned int nr_active;
-	unsigned long bitmap[BITS_TO_LONGS(STAIR_LEVELS + 1)];
-	struct list_head queue[STAIR_LEVELS];
-};
-
 /*
- * The per-CPU runqueue.  ->lock protects everything in it and the
- * u.staircase fields of the tasks queued on it (the running task stays
- * queued).  Two runqueue locks are always taken in ascending address
- * order.
+ * What the staircase keeps beside each CPU's struct sched_rq, under its
+ * lock: the priority array (the running task stays queued), the ticks
+ * the running task has run since it was switched in, and whether a
+ * wake-up's preemption waits for cache_delay (compute).
  */
-struct stair_rq {
-	spinlock_t lock;
-	unsigned long nr_running;
-	unsigned long long nr_switches;
-	long nr_uninterruptible;	/* per CPU it may go negative */
-	atomic_t nr_iowait;
-	task_t *curr, *idle;
-	task_t *push;			/* prev, to requeue elsewhere */
-	int idle_next;			/* sched_idle_next() was called */
-	unsigned int cache_ticks;	/* ticks curr has run since switch */
-	int preempted;			/* compute: a waker waits */
-	struct stair_array array;
-
-	/* schedstat */
-	unsigned long yld_cnt;
-	unsigned long sched_noswitch, sched_switch, sched_cnt, sched_goidle;
-	unsigned long ttwu_cnt, ttwu_moved, wunt_cnt, wunt_moved;
-	unsigned long pulled_idle, pulled_busy, pulled_newidle;
-	unsigned long lost_idle, lost_busy, lost_newidle;
-	unsigned long long pick_work;	/* levels pick_next() examined */
+struct stair_cpu {
+	struct sched_levels levels;
+	unsigned int cache_ticks;
+	int preempted;
 };
 
-static DEFINE_PER_CPU(struct stair_rq, stair_runqueues);
+static DEFINE_PER_CPU(struct stair_cpu, stair_cpus);
 
-#define cpu_rq(cpu)		(&per_cpu(stair_runqueues, (cpu)))
-#define this_rq()		(&__get_cpu_var(stair_runqueues))
-#define task_rq(p)		cpu_rq(task_cpu(p))
-#define task_running(rq, p)	((rq)->curr == (p))
+#define stair_cpu(rq)		(&per_cpu(stair_cpus, (rq)->cpu))
 #define stair(p)		(&(p)->u.staircase)
-
-/* for_each_level - the non-empty levels of @a, best first. */
-#define for_each_level(level, a)					\
-	for ((level) = find_first_bit((a)->bitmap, STAIR_LEVELS);	\
-	     (level) < STAIR_LEVELS;					\
-	     (level) = find_next_bit((a)->bitmap, STAIR_LEVELS, (level) + 1))
+#define STAIR_LINK		offsetof(task_t, u.staircase.run_list)
 
 /* ---- the numbers of the design ------------------------------------------- */
 
@@ -323,54 +276,33 @@ static void clamp_slice(task_t *p)
 		refill_slice(p);
 }
 
-/* ---- the runqueue ------------------------------------------------------- */
+/* ---- the queue ---------------------------------------------------------- */
 
-static void enqueue_task(task_t *p, struct stair_rq *rq)
+static void stair_enqueue(task_t *p, struct sched_rq *rq)
 {
-	struct stair_array *a = &rq->array;
-	int level = stair(p)->prio;
-
-	list_add_tail(&stair(p)->run_list, a->queue + level);
-	__set_bit(level, a->bitmap);
-	a->nr_active++;
+	sched_levels_add(&stair_cpu(rq)->levels, &stair(p)->run_list,
+			 stair(p)->prio);
 	stair(p)->on_rq = 1;
-	rq->nr_running++;
 }
 
-static void dequeue_task(task_t *p, struct stair_rq *rq)
+static void stair_dequeue(task_t *p, struct sched_rq *rq)
 {
-	struct stair_array *a = &rq->array;
-	int level = stair(p)->prio;
-
-	list_del_init(&stair(p)->run_list);
-	if (list_empty(a->queue + level))
-		__clear_bit(level, a->bitmap);
-	a->nr_active--;
+	sched_levels_del(&stair_cpu(rq)->levels, &stair(p)->run_list,
+			 stair(p)->prio);
 	stair(p)->on_rq = 0;
-	rq->nr_running--;
+}
+
+static int stair_on_rq(const task_t *p)
+{
+	return stair(p)->on_rq;
 }
 
 /* requeue_at - move queued @p to the tail of level @prio. */
-static void requeue_at(task_t *p, struct stair_rq *rq, int prio)
+static void requeue_at(task_t *p, struct sched_rq *rq, int prio)
 {
-	dequeue_task(p, rq);
+	stair_dequeue(p, rq);
 	stair(p)->prio = prio;
-	enqueue_task(p, rq);
-}
-
-/*
- * resched_task - mark @p for rescheduling and, if it runs elsewhere,
- * interrupt its CPU.  Called with p's runqueue lock held.
- */
-static void resched_task(task_t *p)
-{
-	int cpu = task_cpu(p);
-
-	if (test_tsk_thread_flag(p, TIF_NEED_RESCHED))
-		return;
-	set_tsk_need_resched(p);
-	if (cpu != smp_processor_id())
-		smp_send_reschedule(cpu);
+	stair_enqueue(p, rq);
 }
 
 /*
@@ -380,7 +312,7 @@ static void resched_task(task_t *p)
  * never against an RT task - a claim that reschedules curr, which is
  * picked again (preempt_curr()).
  */
-static int wake_preempts(const task_t *p, const struct stair_rq *rq)
+static int wake_preempts(const task_t *p, const struct sched_rq *rq)
 {
 	const task_t *curr = rq->curr;
 	int full_slice, more_left;
@@ -395,185 +327,43 @@ static int wake_preempts(const task_t *p, const struct stair_rq *rq)
 }
 
 /*
- * resched_requeued - @p, queued again after a change of its level from
- * @old_prio (nice, policy, an OOM slice): running, it gives way if it
- * got worse; waiting, it reschedules curr where a wake-up at its new
- * level would.  rq locked.
+ * stair_preempts - the plumbing asks whether queued @p takes the CPU:
+ * a new task only from a worse level (the parent keeps it at an equal
+ * one), every other as a wake-up (wake_preempts()).
  */
-static void resched_requeued(task_t *p, struct stair_rq *rq, int old_prio)
+static int stair_preempts(const task_t *p, struct sched_rq *rq,
+			  enum sched_rq_why why)
 {
-	if (task_running(rq, p)) {
-		if (stair(p)->prio > old_prio)
-			resched_task(p);
-	} else if (wake_preempts(p, rq)) {
-		resched_task(rq->curr);
-	}
+	const task_t *curr = rq->curr;
+
+	if (why == SCHED_RQ_NEW)
+		return curr == rq->idle || stair(p)->prio < stair(curr)->prio;
+	return wake_preempts(p, rq);
 }
 
 /*
- * preempt_curr - @p has a claim on rq's CPU: reschedule curr, unless
+ * stair_preempt - @p has a claim on rq's CPU: reschedule curr, unless
  * compute mode lets curr finish cache_delay first (the tick then does
- * it).  RT tasks and an idle CPU never wait.  @p stays at the tail of
- * its level and curr at the head of its own, as in Con's staircase: a
- * winner at curr's level is asked for, but schedule() picks curr again
- * and @p runs when curr's interval ends.  rq->lock held, @p queued.
+ * it).  RT tasks, an idle CPU and a change of level (nice, policy)
+ * never wait.  @p stays at the tail of its level and curr at the head
+ * of its own, as in Con's staircase: a winner at curr's level is asked
+ * for, but schedule() picks curr again and @p runs when curr's interval
+ * ends.  rq->lock held, @p queued.
  */
-static void preempt_curr(task_t *p, struct stair_rq *rq)
+static void stair_preempt(task_t *p, struct sched_rq *rq, enum sched_rq_why why)
 {
-	int delayed = sched_compute && !rt_level(p) && rq->curr != rq->idle &&
-		rq->cache_ticks < cache_delay();
+	int delayed = sched_compute && why != SCHED_RQ_REPRIO && !rt_level(p) &&
+		rq->curr != rq->idle &&
+		stair_cpu(rq)->cache_ticks < cache_delay();
 
 	if (delayed) {
-		rq->preempted = 1;
+		stair_cpu(rq)->preempted = 1;
 		return;
 	}
-	resched_task(rq->curr);
+	sched_rq_resched(rq->curr);
 }
 
-/*
- * task_rq_lock - lock the runqueue @p is on.  Interrupts off; the task
- * may move between reading its CPU and getting the lock, hence the loop.
- */
-static struct stair_rq *task_rq_lock(task_t *p, unsigned long *flags)
-{
-	struct stair_rq *rq;
-
-repeat:
-	local_irq_save(*flags);
-	rq = task_rq(p);
-	spin_lock(&rq->lock);
-	if (unlikely(rq != task_rq(p))) {
-		spin_unlock_irqrestore(&rq->lock, *flags);
-		goto repeat;
-	}
-	return rq;
-}
-
-static void task_rq_unlock(struct stair_rq *rq, unsigned long *flags)
-{
-	spin_unlock_irqrestore(&rq->lock, *flags);
-}
-
-/* double_rq_lock - lock two runqueues in address order; irqs are off. */
-static void double_rq_lock(struct stair_rq *a, struct stair_rq *b)
-{
-	if (a == b) {
-		spin_lock(&a->lock);
-	} else if (a < b) {
-		spin_lock(&a->lock);
-		spin_lock(&b->lock);
-	} else {
-		spin_lock(&b->lock);
-		spin_lock(&a->lock);
-	}
-}
-
-static void double_rq_unlock(struct stair_rq *a, struct stair_rq *b)
-{
-	spin_unlock(&a->lock);
-	if (a != b)
-		spin_unlock(&b->lock);
-}
-
-/* The allowed online CPU with the fewest queued tasks, lowest first. */
-static int least_loaded_cpu(const task_t *p)
-{
-	unsigned long best_load = ~0UL;
-	int cpu, best = -1;
-
-	for_each_online_cpu(cpu) {
-		if (!cpu_isset(cpu, p->cpus_allowed))
-			continue;
-		if (cpu_rq(cpu)->nr_running < best_load) {
-			best_load = cpu_rq(cpu)->nr_running;
-			best = cpu;
-		}
-	}
-	return best;
-}
-
-static int cpu_is_idle(int cpu)
-{
-	return cpu_rq(cpu)->curr == cpu_rq(cpu)->idle &&
-		!cpu_rq(cpu)->nr_running;
-}
-
-/* Where a waking task goes: its CPU if idle, an idle allowed one, else its. */
-static int wake_cpu(const task_t *p)
-{
-	int cpu = task_cpu(p);
-
-	if (cpu_online(cpu) && cpu_isset(cpu, p->cpus_allowed) &&
-	    cpu_is_idle(cpu))
-		return cpu;
-	for_each_online_cpu(cpu)
-		if (cpu_isset(cpu, p->cpus_allowed) && cpu_is_idle(cpu))
-			return cpu;
-	cpu = task_cpu(p);
-	if (cpu_online(cpu) && cpu_isset(cpu, p->cpus_allowed))
-		return cpu;
-	return any_online_cpu(p->cpus_allowed);
-}
-
-/* ---- time accounting ----------------------------------------------------- */
-
-static int iowait_here(struct stair_rq *rq)
-{
-	return atomic_read(&rq->nr_iowait) > 0;
-}
-
-static void stair_account_system_time(struct task_struct *p, int hardirq_offset,
-				      cputime_t cputime)
-{
-	struct stair_rq *rq = this_rq();
-
-	sched_account_system(p, hardirq_offset, cputime, p == rq->idle,
-			     iowait_here(rq));
-}
-
-static void stair_account_steal_time(struct task_struct *p, cputime_t steal)
-{
-	struct stair_rq *rq = this_rq();
-
-	sched_account_steal(p, steal, p == rq->idle, iowait_here(rq));
-}
-
-/* ---- counters ------------------------------------------------------------ */
-
-static unsigned long stair_nr_running(void)
-{
-	return sched_sum_rq(unsigned long, cpu_rq, nr_running);
-}
-
-static unsigned long stair_nr_uninterruptible(void)
-{
-	return sched_sum_rq(long, cpu_rq, nr_uninterruptible);
-}
-
-static unsigned long long stair_nr_context_switches(void)
-{
-	return sched_sum_rq(unsigned long long, cpu_rq, nr_switches);
-}
-
-static unsigned long stair_nr_iowait(void)
-{
-	return sched_sum_rq(unsigned long, cpu_rq, nr_iowait.counter);
-}
-
-static int stair_idle_cpu(int cpu)
-{
-	return cpu_rq(cpu)->curr == cpu_rq(cpu)->idle;
-}
-
-static int stair_task_curr(const task_t *p)
-{
-	return cpu_rq(task_cpu(p))->curr == p;
-}
-
-static int stair_task_nice(const task_t *p)
-{
-	return TASK_NICE(p);
-}
+/* ---- the hooks of struct sched_drv that are the staircase's ------------- */
 
 /* task_prio - the "PR" column: RT -1..-100 below, 0..39 the stairs. */
 static int stair_task_prio(const task_t *p)
@@ -590,162 +380,61 @@ static int stair_task_prio(const task_t *p)
  */
 static void stair_set_oom_timeslice(task_t *p)
 {
-	struct stair_rq *rq;
+	struct sched_rq *rq;
 	unsigned long flags;
 	int queued, old_prio;
 
-	rq = task_rq_lock(p, &flags);
+	rq = sched_rq_task_lock(p, &flags);
 	queued = stair(p)->on_rq;
 	old_prio = stair(p)->prio;
 	if (queued)
-		dequeue_task(p, rq);
+		sched_rq_dequeue(p, rq);
 	refill_slice(p);
 	if (p->policy == SCHED_NORMAL)
 		stair(p)->prio = effective_prio(p);
 	if (queued) {
-		enqueue_task(p, rq);
-		resched_requeued(p, rq, old_prio);
+		sched_rq_enqueue(p, rq);
+		sched_rq_requeued(p, rq, stair(p)->prio > old_prio);
 	}
-	task_rq_unlock(rq, &flags);
-}
-
-/* ---- the context switch -------------------------------------------------- */
-
-/*
- * push_prev - put a task that may no longer run on this CPU (its
- * affinity changed while it ran) onto an allowed one, now that it is
- * off the CPU.  Called with interrupts off, no runqueue lock held.
- */
-static void push_prev(task_t *p)
-{
-	struct stair_rq *src = task_rq(p), *dst;
-	int cpu = least_loaded_cpu(p);
-
-	dst = cpu_rq(cpu);
-	double_rq_lock(src, dst);
-	set_task_cpu(p, cpu);
-	enqueue_task(p, dst);
-	if (wake_preempts(p, dst))
-		preempt_curr(p, dst);
-	double_rq_unlock(src, dst);
-}
-
-/*
- * finish_task_switch - the second half of a switch, run by the new task:
- * drop the runqueue lock prev's schedule() took, requeue prev elsewhere
- * if it has to move, and free prev if it was exiting.
- */
-static void finish_task_switch(task_t *prev)
-{
-	struct stair_rq *rq = this_rq();
-	unsigned long prev_flags = prev->flags;
-	task_t *push = rq->push;
-
-	rq->push = NULL;
-	spin_unlock_no_resched(&rq->lock);
-	if (push)
-		push_prev(push);
-	local_irq_enable();
-	if (unlikely(prev_flags & PF_DEAD))
-		put_task_struct(prev);
-	preempt_check_resched();
-}
-
-static void stair_schedule_tail(task_t *prev)
-{
-	finish_task_switch(prev);
-}
-
-static void context_switch(struct stair_rq *rq, task_t *prev, task_t *next)
-{
-	switch_mm(prev->active_mm, next->mm, next);
-	switch_to(prev, next, prev);
-	barrier();
-	finish_task_switch(prev);
+	sched_rq_task_unlock(rq, &flags);
 }
 
 /* ---- balancing ----------------------------------------------------------- */
 
-static task_t *first_pullable(struct stair_rq *rq, int this_cpu)
+/*
+ * stair_pullable - the first queued, not running task of @rq allowed on
+ * @cpu (any CPU if @cpu is -1).
+ */
+static task_t *stair_pullable(struct sched_rq *rq, int cpu)
 {
-	struct stair_array *a = &rq->array;
-	task_t *p;
-	int level;
-
-	for_each_level(level, a)
-		list_for_each_entry(p, a->queue + level, u.staircase.run_list)
-			if (!task_running(rq, p) &&
-			    cpu_isset(this_cpu, p->cpus_allowed))
-				return p;
-	return NULL;
+	return sched_levels_pullable(&stair_cpu(rq)->levels, rq, cpu,
+				     STAIR_LINK);
 }
 
-/* busiest_rq - the online runqueue with two tasks more than @this_rq. */
-static struct stair_rq *busiest_rq(struct stair_rq *this_rq)
+/* A waking task takes a CPU that runs idle with nothing queued. */
+static int stair_cpu_idle(struct sched_rq *rq)
 {
-	struct stair_rq *busiest = NULL, *rq;
-	unsigned long most = this_rq->nr_running + 1;
-	int cpu;
-
-	for_each_online_cpu(cpu) {
-		rq = cpu_rq(cpu);
-		if (rq != this_rq && rq->nr_running > most) {
-			busiest = rq;
-			most = rq->nr_running;
-		}
-	}
-	return busiest;
+	return rq->curr == rq->idle && !rq->nr_running;
 }
 
 /*
- * pull_one - move one queued, not running task allowed on @this_cpu from
- * @busiest to @this_rq, if the imbalance still holds.  Both locked.
- * Returns 1 if a task moved.
+ * stair_idle_balance - schedule() found nothing to run here: pull one
+ * task from the busiest CPU, if it has two tasks more still once both
+ * are locked.  Called with this rq locked, irqs off; returns so.
  */
-static int pull_one(struct stair_rq *this_rq, int this_cpu,
-		    struct stair_rq *busiest)
+static void stair_idle_balance(struct sched_rq *rq)
 {
-	task_t *p;
-
-	if (busiest->nr_running <= this_rq->nr_running + 1)
-		return 0;
-	p = first_pullable(busiest, this_cpu);
-	if (!p)
-		return 0;
-	dequeue_task(p, busiest);
-	set_task_cpu(p, this_cpu);
-	enqueue_task(p, this_rq);
-	if (wake_preempts(p, this_rq))
-		preempt_curr(p, this_rq);
-	return 1;
-}
-
-/*
- * idle_pull - schedule() found nothing to run here: pull one task from
- * the busiest CPU.  Called with this rq locked, irqs off; returns so.
- */
-static void idle_pull(struct stair_rq *this_rq, int this_cpu)
-{
-	struct stair_rq *busiest = busiest_rq(this_rq);
+	struct sched_rq *busiest = sched_rq_busiest(rq, rq->nr_running + 2);
 
 	if (!busiest)
 		return;
-	if (busiest < this_rq) {
-		/* keep address order: drop ours and take both */
-		spin_unlock(&this_rq->lock);
-		double_rq_lock(this_rq, busiest);
-	} else {
-		spin_lock(&busiest->lock);
-	}
-	if (pull_one(this_rq, this_cpu, busiest)) {
-		this_rq->pulled_newidle++;
-		busiest->lost_newidle++;
-	}
-	spin_unlock(&busiest->lock);
+	sched_rq_lock_balance(rq, busiest);
+	sched_rq_pull_from(rq, busiest, NEWLY_IDLE);
+	sched_rq_unlock_balance(rq, busiest);
 }
 
 /* balance_due - an idle CPU looks every tick, a busy one staggered. */
-static int balance_due(struct stair_rq *rq, int cpu)
+static int balance_due(struct sched_rq *rq, int cpu)
 {
 	unsigned long interval = msecs_to_jiffies(BALANCE_INTERVAL_MS);
 
@@ -755,143 +444,78 @@ static int balance_due(struct stair_rq *rq, int cpu)
 }
 
 /*
- * balance_tick - from the tick, no lock held, irqs off: if another CPU
+ * stair_balance - from the tick, no lock held, irqs off: if another CPU
  * has two tasks more than this one, take one of them.
  */
-static void balance_tick(struct stair_rq *this_rq, int this_cpu)
+static void stair_balance(struct sched_rq *this_rq)
 {
-	struct stair_rq *busiest;
-	int idle = this_rq->curr == this_rq->idle;
+	int this_cpu = this_rq->cpu;
+	enum idle_type type = NOT_IDLE;
+	struct sched_rq *busiest;
 
 	if (!balance_due(this_rq, this_cpu) || this_rq->idle_next ||
 	    !cpu_online(this_cpu))
 		return;
-	busiest = busiest_rq(this_rq);
+	busiest = sched_rq_busiest(this_rq, this_rq->nr_running + 2);
 	if (!busiest)
 		return;
-	double_rq_lock(this_rq, busiest);
-	if (pull_one(this_rq, this_cpu, busiest)) {
-		if (idle) {
-			this_rq->pulled_idle++;
-			busiest->lost_idle++;
-		} else {
-			this_rq->pulled_busy++;
-			busiest->lost_busy++;
-		}
-	}
-	double_rq_unlock(this_rq, busiest);
+	if (this_rq->curr == this_rq->idle)
+		type = SCHED_IDLE;
+	sched_rq_double_lock(this_rq, busiest);
+	sched_rq_pull_from(this_rq, busiest, type);
+	sched_rq_double_unlock(this_rq, busiest);
 }
 
 /* ---- schedule() and the tick --------------------------------------------- */
-
-static task_t *pick_next(struct stair_rq *rq)
-{
-	struct stair_array *a = &rq->array;
-	int level;
-
-	if (rq->idle_next || !a->nr_active)
-		return rq->idle;
-	/* one bitmap search: one level examined, whatever the load */
-	rq->pick_work++;
-	level = find_first_bit(a->bitmap, STAIR_LEVELS);
-	return list_entry(a->queue[level].next, task_t, u.staircase.run_list);
-}
 
 /*
  * unyield - @next, picked, has yielded: it waited at the bottom step so
  * that every other task ran first, and now runs at its own level again,
  * at the head (yield_task()).
  */
-static void unyield(task_t *next, struct stair_rq *rq)
+static void unyield(task_t *next, struct sched_rq *rq)
 {
 	stair(next)->sflags &= ~SF_YIELDED;
 	requeue_at(next, rq, effective_prio(next));
-	list_move(&stair(next)->run_list, rq->array.queue + stair(next)->prio);
+	list_move(&stair(next)->run_list,
+		  stair_cpu(rq)->levels.queue + stair(next)->prio);
+}
+
+/* stair_pick_next - the head of the best level, no more a yielder. */
+static task_t *stair_pick_next(struct sched_rq *rq)
+{
+	struct list_head *first = sched_levels_first(&stair_cpu(rq)->levels);
+	task_t *next;
+
+	if (!first)
+		return NULL;
+	/* one bitmap search: one level examined, whatever the load */
+	rq->pick_work++;
+	next = list_entry(first, task_t, u.staircase.run_list);
+	if (stair(next)->sflags & SF_YIELDED)
+		unyield(next, rq);
+	return next;
 }
 
 /*
- * deactivate_prev - prev stops running because it sleeps: take it off
- * the runqueue, unless a signal makes an interruptible sleep moot.
+ * stair_switched - prev leaves the CPU, next takes it: prev's run counts
+ * towards the wake-up rule, both are stamped.
  */
-static void deactivate_prev(struct stair_rq *rq, task_t *prev)
+static void stair_switched(struct sched_rq *rq, task_t *prev, task_t *next)
 {
-	if (prev->state == TASK_INTERRUPTIBLE && signal_pending(prev)) {
-		prev->state = TASK_RUNNING;
-		return;
-	}
-	if (prev->state == TASK_UNINTERRUPTIBLE)
-		rq->nr_uninterruptible++;
-	dequeue_task(prev, rq);
-}
+	unsigned long long now = sched_clock();
 
-/*
- * switch_times - prev leaves the CPU, next takes it at @now: prev's run
- * counts towards the wake-up rule, both are stamped.
- */
-static void switch_times(struct stair_rq *rq, task_t *prev, task_t *next,
-			 unsigned long long now)
-{
 	if (prev != rq->idle) {
 		stair(prev)->runtime += now - stair(prev)->timestamp;
 		stair(prev)->timestamp = now;
 	}
 	stair(next)->timestamp = now;
-	rq->cache_ticks = 0;
-	rq->preempted = 0;
-}
-
-static void stair_schedule(void)
-{
-	task_t *prev = current, *next;
-	struct stair_rq *rq;
-	unsigned long *switch_count;
-	int cpu;
-
-need_resched:
-	preempt_disable();
-	rq = this_rq();
-	cpu = smp_processor_id();
-	spin_lock_irq(&rq->lock);
-	rq->sched_cnt++;
-
-	switch_count = &prev->nivcsw;
-	if (prev->state && !(preempt_count() & PREEMPT_ACTIVE)) {
-		switch_count = &prev->nvcsw;
-		deactivate_prev(rq, prev);
-	}
-	if (prev != rq->idle && stair(prev)->on_rq &&
-	    !cpu_isset(cpu, prev->cpus_allowed)) {
-		dequeue_task(prev, rq);
-		rq->push = prev;
-	}
-	if (!rq->nr_running && !rq->idle_next)
-		idle_pull(rq, cpu);
-
-	next = pick_next(rq);
-	if (next == rq->idle)
-		rq->sched_goidle++;
-	if (stair(next)->sflags & SF_YIELDED)
-		unyield(next, rq);
-	clear_tsk_need_resched(prev);
-
-	if (likely(prev != next)) {
-		switch_times(rq, prev, next, sched_clock());
-		rq->nr_switches++;
-		rq->sched_switch++;
-		rq->curr = next;
-		++*switch_count;
-		context_switch(rq, prev, next);
-	} else {
-		rq->sched_noswitch++;
-		spin_unlock_irq(&rq->lock);
-	}
-	preempt_enable_no_resched();
-	if (unlikely(test_thread_flag(TIF_NEED_RESCHED)))
-		goto need_resched;
+	stair_cpu(rq)->cache_ticks = 0;
+	stair_cpu(rq)->preempted = 0;
 }
 
 /* rr_tick - SCHED_RR: one interval per turn, then the tail of its level. */
-static void rr_tick(task_t *p, struct stair_rq *rq)
+static void rr_tick(task_t *p, struct sched_rq *rq)
 {
 	clamp_slice(p);
 	if (--stair(p)->time_slice)
@@ -906,7 +530,7 @@ static void rr_tick(task_t *p, struct stair_rq *rq)
  * slice costs one burst and starts again at the top; a used-up interval
  * is one step down (or the tail of the same step while on the top).
  */
-static void normal_tick(task_t *p, struct stair_rq *rq)
+static void normal_tick(task_t *p, struct sched_rq *rq)
 {
 	struct cpusched_staircase *s = stair(p);
 
@@ -926,30 +550,22 @@ static void normal_tick(task_t *p, struct stair_rq *rq)
 }
 
 /*
- * stair_scheduler_tick - account one tick to the running task, let a
- * delayed preemption (compute) happen, and balance.  Hardirq context,
- * interrupts off.
+ * stair_tick - account one tick to the running task and let a delayed
+ * preemption (compute) happen.  rq locked, hardirq context.
  */
-static void stair_scheduler_tick(void)
+static void stair_tick(struct sched_rq *rq, task_t *p)
 {
-	struct stair_rq *rq = this_rq();
-	int cpu = smp_processor_id();
-	task_t *p = current;
+	struct stair_cpu *sc = stair_cpu(rq);
 
-	if (p != rq->idle) {
-		spin_lock(&rq->lock);
-		rq->cache_ticks++;
-		if (stair(p)->on_rq && p->policy == SCHED_RR)
-			rr_tick(p, rq);
-		else if (stair(p)->on_rq && !rt_level(p))
-			normal_tick(p, rq);
-		if (rq->preempted && rq->cache_ticks >= cache_delay()) {
-			rq->preempted = 0;
-			set_tsk_need_resched(p);
-		}
-		spin_unlock(&rq->lock);
+	sc->cache_ticks++;
+	if (stair(p)->on_rq && p->policy == SCHED_RR)
+		rr_tick(p, rq);
+	else if (stair(p)->on_rq && !rt_level(p))
+		normal_tick(p, rq);
+	if (sc->preempted && sc->cache_ticks >= cache_delay()) {
+		sc->preempted = 0;
+		set_tsk_need_resched(p);
 	}
-	balance_tick(rq, cpu);
 }
 
 /* ---- wake-ups and fork -------------------------------------------------- */
@@ -981,63 +597,20 @@ static void recalc_on_wake(task_t *p, unsigned long long now, int unint)
 	s->prio = effective_prio(p);
 }
 
-static void activate_task(task_t *p, struct stair_rq *rq)
+/* stair_waking - @p wakes from @old_state: recalc_on_wake(). */
+static void stair_waking(task_t *p, struct sched_rq *rq, long old_state)
 {
-	enqueue_task(p, rq);
-	if (wake_preempts(p, rq))
-		preempt_curr(p, rq);
-}
-
-static int stair_try_to_wake_up(task_t *p, unsigned int state, int sync)
-{
-	struct stair_rq *rq;
-	unsigned long flags;
-	long old_state;
-	int cpu, success = 0;
-
-	rq = task_rq_lock(p, &flags);
-	old_state = p->state;
-	if (!(old_state & state))
-		goto out;
-	if (stair(p)->on_rq)
-		goto out_running;
-
-	rq->ttwu_cnt++;
-	cpu = wake_cpu(p);
-	if (cpu != task_cpu(p)) {
-		/* counted where it slept, as ttwu_cnt */
-		rq->ttwu_moved++;
-		/* Not queued and not running: it may change CPU freely. */
-		set_task_cpu(p, cpu);
-		task_rq_unlock(rq, &flags);
-		rq = task_rq_lock(p, &flags);
-		old_state = p->state;
-		if (!(old_state & state))
-			goto out;
-		if (stair(p)->on_rq)
-			goto out_running;
-	}
-	if (old_state == TASK_UNINTERRUPTIBLE)
-		rq->nr_uninterruptible--;
 	recalc_on_wake(p, sched_clock(), old_state == TASK_UNINTERRUPTIBLE);
-	activate_task(p, rq);
-	success = 1;
-out_running:
-	p->state = TASK_RUNNING;
-out:
-	task_rq_unlock(rq, &flags);
-	return success;
 }
 
 /*
- * stair_sched_fork - set up a new task: burst 0, a full slice of its own
- * (the parent keeps all of its).
+ * stair_fork - set up a new task: burst 0, a full slice of its own (the
+ * parent keeps all of its).
  */
-static void stair_sched_fork(task_t *p)
+static void stair_fork(task_t *p)
 {
 	struct cpusched_staircase *s = stair(p);
 
-	p->state = TASK_RUNNING;
 	INIT_LIST_HEAD(&s->run_list);
 	s->on_rq = 0;
 	s->burst = 0;
@@ -1045,67 +618,28 @@ static void stair_sched_fork(task_t *p)
 	refill_slice(p);
 	s->timestamp = sched_clock();
 	s->prio = effective_prio(p);
-	/* schedule_tail() drops the runqueue lock of the first switch */
-	p->thread_info->preempt_count = 1;
 }
 
 /*
- * stair_wake_up_new_task - queue a new task at the tail of its level on
- * the least loaded allowed CPU.  It preempts only a worse level: at an
- * equal one the parent keeps the CPU (no child-first).  The parent is
- * marked: its next wake-up continues its slice, so that a task cannot
- * fork its way to fresh slices and burst (a fork bomb).
+ * stair_new_task - new @p is queued at the tail of its level, and
+ * preempts only a worse level (stair_preempts()): at an equal one the
+ * parent keeps the CPU (no child-first).  The parent is marked: its next
+ * wake-up continues its slice, so that a task cannot fork its way to
+ * fresh slices and burst (a fork bomb).
  */
-static void stair_wake_up_new_task(task_t *p, unsigned long clone_flags)
+static void stair_new_task(task_t *p, struct sched_rq *rq)
 {
-	struct stair_rq *rq;
-	unsigned long flags;
-	int cpu;
-
-	rq = task_rq_lock(p, &flags);
-	rq->wunt_cnt++;
-	cpu = least_loaded_cpu(p);
-	if (cpu != task_cpu(p)) {
-		set_task_cpu(p, cpu);
-		task_rq_unlock(rq, &flags);
-		rq = task_rq_lock(p, &flags);
-		rq->wunt_moved++;
-	}
 	clamp_slice(p);
 	stair(p)->prio = effective_prio(p);
-	enqueue_task(p, rq);
-	if (rq->curr == rq->idle || stair(p)->prio < stair(rq->curr)->prio)
-		preempt_curr(p, rq);
 	/* current runs here, irqs are off: nothing else writes its flags */
 	stair(current)->sflags |= SF_FORKED;
-	task_rq_unlock(rq, &flags);
 }
 
-/* Nothing to give back: the staircase never splits a parent's slice. */
-static void stair_sched_exit(task_t *p)
+static void stair_init_idle(task_t *idle)
 {
-}
-
-/* ---- waiting ------------------------------------------------------------- */
-
-static void stair_io_schedule(void)
-{
-	struct stair_rq *rq = this_rq();
-
-	atomic_inc(&rq->nr_iowait);
-	schedule();
-	atomic_dec(&rq->nr_iowait);
-}
-
-static long stair_io_schedule_timeout(long timeout)
-{
-	struct stair_rq *rq = this_rq();
-	long ret;
-
-	atomic_inc(&rq->nr_iowait);
-	ret = schedule_timeout(timeout);
-	atomic_dec(&rq->nr_iowait);
-	return ret;
+	idle->u.staircase.prio = idle->u.staircase.normal_prio = MAX_PRIO;
+	idle->u.staircase.on_rq = 0;
+	INIT_LIST_HEAD(&idle->u.staircase.run_list);
 }
 
 /* ---- priorities and policies --------------------------------------------- */
@@ -1125,25 +659,17 @@ static void reslice_for_nice(task_t *p, unsigned int old_full)
 }
 
 /*
- * stair_set_user_nice - a new static_prio: a new top step and slice for
- * a normal task (an RT one keeps its level).  A running task that got
+ * stair_set_nice - a new static_prio: a new top step and slice for a
+ * normal task (an RT one keeps its level).  A running task that got
  * worse, or a queued one that now beats curr, makes curr reschedule.
  */
-static void stair_set_user_nice(task_t *p, long nice)
+static void stair_set_nice(task_t *p, struct sched_rq *rq, long nice)
 {
-	struct stair_rq *rq;
-	unsigned long flags;
-	unsigned int old_full;
-	int queued, old_prio;
+	unsigned int old_full = task_slice(p);
+	int queued = stair(p)->on_rq, old_prio = stair(p)->prio;
 
-	if (TASK_NICE(p) == nice || nice < -20 || nice > 19)
-		return;
-	rq = task_rq_lock(p, &flags);
-	queued = stair(p)->on_rq;
-	old_prio = stair(p)->prio;
-	old_full = task_slice(p);
 	if (queued)
-		dequeue_task(p, rq);
+		sched_rq_dequeue(p, rq);
 	p->static_prio = NICE_TO_PRIO(nice);
 	/* an RT task too: its burst counts again once it is normal */
 	stair(p)->burst = min(stair(p)->burst, max_burst(p));
@@ -1152,19 +678,19 @@ static void stair_set_user_nice(task_t *p, long nice)
 		stair(p)->prio = effective_prio(p);
 	}
 	if (queued) {
-		enqueue_task(p, rq);
-		resched_requeued(p, rq, old_prio);
+		sched_rq_enqueue(p, rq);
+		sched_rq_requeued(p, rq, stair(p)->prio > old_prio);
 	}
-	task_rq_unlock(rq, &flags);
 }
 
 /*
- * __setscheduler - change policy and level; p is off the runqueue.  A
- * change between RT and normal starts a fresh slice of the new kind.
+ * stair_setscheduler - change policy and level; p is off the runqueue.
+ * A change between RT and normal starts a fresh slice of the new kind.
  */
-static void __setscheduler(task_t *p, int policy, int prio)
+static int stair_setscheduler(task_t *p, struct sched_rq *rq, int policy,
+			      int prio)
 {
-	int was_rt = p->policy != SCHED_NORMAL;
+	int was_rt = p->policy != SCHED_NORMAL, old_prio = stair(p)->prio;
 
 	BUG_ON(stair(p)->on_rq);
 	p->policy = policy;
@@ -1172,35 +698,7 @@ static void __setscheduler(task_t *p, int policy, int prio)
 	if (was_rt != (policy != SCHED_NORMAL))
 		refill_slice(p);
 	stair(p)->prio = effective_prio(p);
-}
-
-/* stair_setscheduler - sched_setscheduler() and sched_setparam(). */
-static int stair_setscheduler(pid_t pid, int policy,
-			      struct sched_param __user *param)
-{
-	struct sched_param lp;
-	struct stair_rq *rq;
-	unsigned long flags;
-	int retval, old_prio, queued;
-	task_t *p;
-
-	retval = sched_setscheduler_find(pid, &policy, param, &lp, &p);
-	if (retval)
-		return retval;
-
-	rq = task_rq_lock(p, &flags);
-	queued = stair(p)->on_rq;
-	old_prio = stair(p)->prio;
-	if (queued)
-		dequeue_task(p, rq);
-	__setscheduler(p, policy, lp.sched_priority);
-	if (queued) {
-		enqueue_task(p, rq);
-		resched_requeued(p, rq, old_prio);
-	}
-	task_rq_unlock(rq, &flags);
-	read_unlock_irq(&tasklist_lock);
-	return 0;
+	return stair(p)->prio > old_prio;
 }
 
 /* sched_rr_get_interval: the slice, RR_INTERVAL for SCHED_RR, 0 FIFO. */
@@ -1217,7 +715,7 @@ static long stair_rr_get_interval(pid_t pid, struct timespec __user *interval)
  * not run at 139.  A boosted (PI) one waits at its inherited level, an
  * RT one at its own.
  */
-static void yield_task(task_t *p, struct stair_rq *rq)
+static void yield_task(task_t *p, struct sched_rq *rq)
 {
 	int prio = stair(p)->prio;
 
@@ -1230,37 +728,13 @@ static void yield_task(task_t *p, struct stair_rq *rq)
 	requeue_at(p, rq, prio);
 }
 
-/* stair_yield - requeue the caller (yield_task()), then reschedule. */
-static long stair_yield(void)
-{
-	struct stair_rq *rq;
-	task_t *p = current;
-
-	local_irq_disable();
-	rq = this_rq();
-	spin_lock(&rq->lock);
-	rq->yld_cnt++;
-	if (stair(p)->on_rq)
-		yield_task(p, rq);
-	/*
-	 * schedule() follows at once, so neither a preemption point nor
-	 * interrupts on in between (2.6.10): it enables them itself.
-	 */
-	_raw_spin_unlock(&rq->lock);
-	preempt_enable_no_resched();
-	schedule();
-	return 0;
-}
-
 /* ---- priority inheritance ------------------------------------------------ */
 
 #ifdef CONFIG_CPUSCHED_PI
 /* first_queued - the head of the best level of non-empty @rq. */
-static task_t *first_queued(struct stair_rq *rq)
+static task_t *first_queued(struct sched_rq *rq)
 {
-	int level = find_first_bit(rq->array.bitmap, STAIR_LEVELS);
-
-	return list_entry(rq->array.queue[level].next, task_t,
+	return list_entry(sched_levels_first(&stair_cpu(rq)->levels), task_t,
 			  u.staircase.run_list);
 }
 
@@ -1276,16 +750,16 @@ static int stair_normal_prio(task_t *p)
  * boost is no wake-up); a running @p that got worse gives way if it no
  * longer comes first.  rq locked.
  */
-static void pi_preempt(task_t *p, struct stair_rq *rq, int old_prio)
+static void pi_preempt(task_t *p, struct sched_rq *rq, int old_prio)
 {
-	if (!task_running(rq, p)) {
+	if (!sched_rq_running(rq, p)) {
 		if (rq->curr == rq->idle ||
 		    stair(p)->prio < stair(rq->curr)->prio)
-			preempt_curr(p, rq);
+			stair_preempt(p, rq, SCHED_RQ_WAKE);
 		return;
 	}
 	if (stair(p)->prio > old_prio && first_queued(rq) != p)
-		resched_task(p);
+		sched_rq_resched(p);
 }
 
 /*
@@ -1295,11 +769,11 @@ static void pi_preempt(task_t *p, struct stair_rq *rq, int old_prio)
  */
 static void stair_pi_setprio(task_t *p)
 {
-	struct stair_rq *rq;
+	struct sched_rq *rq;
 	unsigned long flags;
 	int old_prio, prio;
 
-	rq = task_rq_lock(p, &flags);
+	rq = sched_rq_task_lock(p, &flags);
 	old_prio = stair(p)->prio;
 	prio = min(stair(p)->normal_prio, task_inherited_prio(p));
 	if (prio == old_prio)
@@ -1311,293 +785,58 @@ static void stair_pi_setprio(task_t *p)
 	requeue_at(p, rq, prio);
 	pi_preempt(p, rq, old_prio);
 out_unlock:
-	task_rq_unlock(rq, &flags);
+	sched_rq_task_unlock(rq, &flags);
 }
 #endif /* CONFIG_CPUSCHED_PI */
 
-/* ---- SMP ----------------------------------------------------------------- */
-
-/*
- * new_home - an online CPU for @p, whose CPU died.  If its affinity has
- * none left, it may use them all, as 2.6.10 decides ("no longer affine").
- */
-static int new_home(task_t *p, int dead_cpu)
-{
-	int cpu = least_loaded_cpu(p);
-
-	if (cpu < 0) {
-		printk(KERN_INFO "process %d (%s) no longer affine to cpu%d\n",
-		       p->pid, p->comm, dead_cpu);
-		p->cpus_allowed = cpu_online_map;
-		cpu = least_loaded_cpu(p);
-	}
-	return cpu;
-}
-
-/*
- * rehome_sleeper - @p sleeps on a live CPU but may run only on
- * @dead_cpu.  It went to sleep on its old CPU while set_cpus_allowed()
- * on another CPU found it still running and left the move to its
- * schedule(), which it never reached on a queue.  Its wake-up would
- * find no CPU: it gets a new home as the dead CPU's own tasks do.
- */
-static void rehome_sleeper(task_t *p, int dead_cpu)
-{
-	unsigned long flags;
-	struct stair_rq *rq = task_rq_lock(p, &flags);
-
-	if (!stair(p)->on_rq && !task_running(rq, p))
-		set_task_cpu(p, new_home(p, dead_cpu));
-	task_rq_unlock(rq, &flags);
-}
-
-/*
- * migrate_dead_tasks - every task of @dead_cpu, which has just gone
- * offline, moves to a live CPU: queued ones onto its runqueue, sleeping
- * ones so that they wake there.  Process context, on another CPU.
- */
-static void migrate_dead_tasks(int dead_cpu)
-{
-	struct stair_rq *dead = cpu_rq(dead_cpu), *dst;
-	struct stair_array *a = &dead->array;
-	task_t *p;
-	int cpu;
-
-	write_lock_irq(&tasklist_lock);
-	while (a->nr_active) {
-		p = list_entry(
-			a->queue[find_first_bit(a->bitmap, STAIR_LEVELS)].next,
-			task_t, u.staircase.run_list);
-		cpu = new_home(p, dead_cpu);
-		dst = cpu_rq(cpu);
-		double_rq_lock(dead, dst);
-		dequeue_task(p, dead);
-		set_task_cpu(p, cpu);
-		activate_task(p, dst);
-		double_rq_unlock(dead, dst);
-	}
-	for_each_process(p) {
-		if (task_cpu(p) == dead_cpu && p != dead->idle) {
-			spin_lock(&dead->lock);
-			set_task_cpu(p, new_home(p, dead_cpu));
-			spin_unlock(&dead->lock);
-		} else if (!cpus_intersects(p->cpus_allowed, cpu_online_map)) {
-			rehome_sleeper(p, dead_cpu);
-		}
-	}
-	write_unlock_irq(&tasklist_lock);
-}
-
-/*
- * stair_cpu_callback - CPU hotplug: a CPU coming up runs its queue
- * again; the tasks of a dead CPU move to the living ones.
- */
-static int stair_cpu_callback(struct notifier_block *nfb, unsigned long action,
-			      void *hcpu)
-{
-	int cpu = (long)hcpu;
-
-	switch (action) {
-	case CPU_UP_PREPARE:
-		cpu_rq(cpu)->idle_next = 0;
-		break;
-	case CPU_DEAD:
-		migrate_dead_tasks(cpu);
-		break;
-	}
-	return NOTIFY_OK;
-}
-
-static struct notifier_block stair_cpu_nb = {
-	.notifier_call	= stair_cpu_callback,
+static const struct sched_class_ops stair_ops = {
+	.enqueue	= stair_enqueue,
+	.dequeue	= stair_dequeue,
+	.on_rq		= stair_on_rq,
+	.pick_next	= stair_pick_next,
+	.preempts	= stair_preempts,
+	.preempt	= stair_preempt,
+	.pullable	= stair_pullable,
+	.switched	= stair_switched,
+	.tick		= stair_tick,
+	.balance	= stair_balance,
+	.idle_balance	= stair_idle_balance,
+	.cpu_idle	= stair_cpu_idle,
+	.fork		= stair_fork,
+	.waking		= stair_waking,
+	.new_task	= stair_new_task,
+	.init_idle	= stair_init_idle,
+	.yield		= yield_task,
+	.set_nice	= stair_set_nice,
+	.setscheduler	= stair_setscheduler,
 };
-
-/*
- * stair_migration_init - no migration threads: tasks move under both
- * runqueue locks.  Only the hotplug notifier is needed.
- */
-static int stair_migration_init(void)
-{
-	register_cpu_notifier(&stair_cpu_nb);
-	return 0;
-}
-
-/* exec needs no balancing of its own: fork placed the task already. */
-static void stair_sched_exec(void)
-{
-}
-
-/*
- * stair_set_cpus_allowed - change @p's affinity.  A queued or sleeping
- * task moves at once; a running one is rescheduled and moved by
- * finish_task_switch() once it is off its CPU.
- */
-static int stair_set_cpus_allowed(task_t *p, cpumask_t new_mask)
-{
-	struct stair_rq *rq, *dst;
-	unsigned long flags;
-	int cpu;
-
-	if (!cpus_intersects(new_mask, cpu_online_map))
-		return -EINVAL;
-	rq = task_rq_lock(p, &flags);
-	p->cpus_allowed = new_mask;
-	if (cpu_isset(task_cpu(p), new_mask))
-		goto out;
-	if (task_running(rq, p)) {
-		resched_task(p);
-		goto out;
-	}
-	cpu = least_loaded_cpu(p);
-	if (!stair(p)->on_rq) {
-		set_task_cpu(p, cpu);
-		goto out;
-	}
-	dst = cpu_rq(cpu);
-	spin_unlock(&rq->lock);
-	double_rq_lock(rq, dst);
-	/*
-	 * With the lock dropped, another CPU may have picked @p meanwhile:
-	 * then it must leave at its next schedule(), as above.
-	 */
-	if (task_running(rq, p))
-		resched_task(p);
-	else if (stair(p)->on_rq && task_rq(p) == rq) {
-		dequeue_task(p, rq);
-		set_task_cpu(p, cpu);
-		activate_task(p, dst);
-	}
-	double_rq_unlock(rq, dst);
-	local_irq_restore(flags);
-	return 0;
-out:
-	task_rq_unlock(rq, &flags);
-	return 0;
-}
-
-/* stair_wait_task_inactive - wait until @p is off every CPU. */
-static void stair_wait_task_inactive(task_t *p)
-{
-	struct stair_rq *rq;
-	unsigned long flags;
-
-	for (;;) {
-		rq = task_rq_lock(p, &flags);
-		if (!task_running(rq, p))
-			break;
-		task_rq_unlock(rq, &flags);
-		cpu_relax();
-	}
-	task_rq_unlock(rq, &flags);
-}
-
-/* No domains: the staircase balances without them. */
-static void stair_cpu_attach_domain(struct sched_domain *sd, int cpu)
-{
-}
-
-static void stair_sched_init_smp(void)
-{
-}
-
-/* stair_sched_idle_next - run the idle task next on this CPU (hotplug). */
-static void stair_sched_idle_next(void)
-{
-	struct stair_rq *rq = this_rq();
-	unsigned long flags;
-
-	spin_lock_irqsave(&rq->lock, flags);
-	rq->idle_next = 1;
-	resched_task(rq->curr);
-	spin_unlock_irqrestore(&rq->lock, flags);
-}
 
 /* ---- boot ---------------------------------------------------------------- */
 
-static void stair_init_idle(task_t *idle, int cpu)
-{
-	struct stair_rq *rq = cpu_rq(cpu);
-	unsigned long flags;
-
-	idle->u.staircase.prio = idle->u.staircase.normal_prio = MAX_PRIO;
-	idle->u.staircase.on_rq = 0;
-	INIT_LIST_HEAD(&idle->u.staircase.run_list);
-	idle->state = TASK_RUNNING;
-	set_task_cpu(idle, cpu);
-
-	spin_lock_irqsave(&rq->lock, flags);
-	rq->curr = rq->idle = idle;
-	spin_unlock_irqrestore(&rq->lock, flags);
-	idle->thread_info->preempt_count = 0;
-}
-
 static void stair_sched_init(void)
 {
-	struct stair_rq *rq;
-	int i, j;
+	int cpu;
 
-	for (i = 0; i < NR_CPUS; i++) {
-		rq = cpu_rq(i);
-		memset(rq, 0, sizeof(*rq));
-		spin_lock_init(&rq->lock);
-		for (j = 0; j < STAIR_LEVELS; j++)
-			INIT_LIST_HEAD(rq->array.queue + j);
-		/* delimiter for the bitmap search */
-		__set_bit(STAIR_LEVELS, rq->array.bitmap);
+	sched_rq_init(&stair_ops);
+	for (cpu = 0; cpu < NR_CPUS; cpu++) {
+		memset(&per_cpu(stair_cpus, cpu), 0, sizeof(struct stair_cpu));
+		sched_levels_init(&per_cpu(stair_cpus, cpu).levels);
 	}
 	memset(stair(current), 0, sizeof(*stair(current)));
 	INIT_LIST_HEAD(&stair(current)->run_list);
 	refill_slice(current);
 	/* The boot task becomes this CPU's idle task. */
-	stair_init_idle(current, smp_processor_id());
+	sched_rq_init_idle(current, smp_processor_id());
 }
 
-/* ---- schedstat and checks ------------------------------------------------ */
-
-static int stair_show_schedstat(struct seq_file *seq, void *v)
-{
-	struct stair_rq *rq;
-	int cpu;
-
-	seq_printf(seq, "version %d\n", SCHEDSTAT_VERSION);
-	seq_printf(seq, "timestamp %lu\n", jiffies);
-	for_each_online_cpu(cpu) {
-		rq = cpu_rq(cpu);
-		/*
-		 * The 2.6.10 line: yld_*, sched_*, alb_*, ttwu_*, wunt_*,
-		 * smt_cnt, sbe_cnt, cpu_time, run_delay, pcnt, then pulled
-		 * and lost for idle, busy and newly idle balancing.  No
-		 * expired array, active balancing or sched_info: zeros.
-		 * sched_switch counts context switches, sched_noswitch
-		 * picks without one; wunt_moved new tasks placed off the
-		 * CPU they came on.
-		 */
-		seq_printf(seq,
-			   "cpu%d %lu %lu %lu %lu %lu %lu %lu %lu "
-			   "%lu %lu %lu %lu %lu %lu %lu %lu %lu %lu %lu "
-			   "%lu %lu %lu %lu %lu %lu %lu %lu %lu\n",
-			   cpu, 0UL, 0UL, 0UL, rq->yld_cnt, rq->sched_noswitch,
-			   rq->sched_switch, rq->sched_cnt, rq->sched_goidle,
-			   0UL, 0UL, 0UL, 0UL, rq->ttwu_cnt, rq->ttwu_moved,
-			   rq->ttwu_cnt, rq->wunt_cnt, rq->wunt_moved, 0UL, 0UL,
-			   0UL, 0UL, 0UL, rq->pulled_idle, rq->lost_idle,
-			   rq->pulled_busy, rq->lost_busy, rq->pulled_newidle,
-			   rq->lost_newidle);
-	}
-	return 0;
-}
+/* ---- checks -------------------------------------------------------------- */
 
 #ifdef CONFIG_CPUSCHED_SELFTEST
 static void stair_for_each_queued(int cpu, void (*fn)(task_t *, void *),
 				  void *arg)
 {
-	struct stair_array *a = &cpu_rq(cpu)->array;
-	task_t *p;
-	int level;
-
-	for_each_level(level, a)
-		list_for_each_entry(p, a->queue + level, u.staircase.run_list)
-			fn(p, arg);
+	sched_levels_for_each(&per_cpu(stair_cpus, cpu).levels, STAIR_LINK, fn,
+			      arg);
 }
 
 /*
@@ -1682,9 +921,9 @@ static const char *bad_fields(const task_t *p, int running)
 }
 
 /* bad_queued - why @p, queued at @level of @rq, breaks the design. */
-static const char *bad_queued(const task_t *p, struct stair_rq *rq, int level)
+static const char *bad_queued(const task_t *p, struct sched_rq *rq, int level)
 {
-	const char *why = bad_fields(p, task_running(rq, p));
+	const char *why = bad_fields(p, sched_rq_running(rq, p));
 
 	if (why)
 		return why;
@@ -1704,64 +943,53 @@ static const char *bad_queued(const task_t *p, struct stair_rq *rq, int level)
  * events nothing is left to push, and an online CPU is not on its way
  * out (idle_next).
  */
-static const char *bad_curr(struct stair_rq *rq)
+static const char *bad_curr(struct sched_rq *rq)
 {
 	task_t *curr = rq->curr;
-	int best = find_first_bit(rq->array.bitmap, STAIR_LEVELS);
+	int best = sched_levels_best(&stair_cpu(rq)->levels);
 	int pending = test_tsk_thread_flag(curr, TIF_NEED_RESCHED);
+	int preempted = stair_cpu(rq)->preempted;
 
 	if (rq->push)
 		return "a task still to push";
 	if (rq->idle_next)
 		return "idle_next on an online CPU";
-	if (rq->preempted && curr == rq->idle)
+	if (preempted && curr == rq->idle)
 		return "a preemption of the idle task delayed";
-	if (curr == rq->idle && best < STAIR_LEVELS && !pending)
+	if (curr == rq->idle && best < SCHED_LEVELS && !pending)
 		return "idle while tasks are queued";
 	if (curr == rq->idle)
 		return NULL;
 	if (!stair(curr)->on_rq)
 		return "the running task is not queued";
-	if (stair(curr)->prio > best && !pending && !rq->preempted)
+	if (stair(curr)->prio > best && !pending && !preempted)
 		return "a better level waits, no reschedule pending";
 	return NULL;
-}
-
-/* stair_report - the check failed: say why in @buf; returns 1. */
-static int stair_report(char *buf, int len, const char *fmt, ...)
-{
-	va_list args;
-
-	va_start(args, fmt);
-	vsnprintf(buf, len, fmt, args);
-	va_end(args);
-	return 1;
 }
 
 /* check_level - the tasks queued at @level of @cpu, counted in @n. */
 static int check_level(char *buf, int len, int cpu, int level, unsigned long *n)
 {
-	struct stair_rq *rq = cpu_rq(cpu);
-	struct list_head *q = rq->array.queue + level;
+	struct sched_rq *rq = sched_cpu_rq(cpu);
+	struct list_head *q = stair_cpu(rq)->levels.queue + level;
 	task_t *p;
 
 	if (list_empty(q))
-		return stair_report(buf, len, "cpu%d level %d: no task", cpu,
-				    level);
+		return sched_rq_report(buf, len, "cpu%d level %d: no task", cpu,
+				       level);
 	list_for_each_entry(p, q, u.staircase.run_list) {
 		const char *why = bad_queued(p, rq, level);
 
 		if (why)
-			return stair_report(buf, len,
-					    "cpu%d level %d: %s/%d: %s (prio "
-					    "%d, normal %d, inherited %d, "
-					    "burst %u, slice %u, interval %u)",
-					    cpu, level, p->comm, p->pid, why,
-					    stair(p)->prio,
-					    stair(p)->normal_prio,
-					    task_inherited_prio(p),
-					    stair(p)->burst, stair(p)->slice,
-					    stair(p)->time_slice);
+			return sched_rq_report(
+				buf, len,
+				"cpu%d level %d: %s/%d: %s (prio "
+				"%d, normal %d, inherited %d, "
+				"burst %u, slice %u, interval %u)",
+				cpu, level, p->comm, p->pid, why,
+				stair(p)->prio, stair(p)->normal_prio,
+				task_inherited_prio(p), stair(p)->burst,
+				stair(p)->slice, stair(p)->time_slice);
 		(*n)++;
 	}
 	return 0;
@@ -1775,24 +1003,24 @@ static int check_level(char *buf, int len, int cpu, int level, unsigned long *n)
  */
 static int check_cpu(char *buf, int len, int cpu)
 {
-	struct stair_rq *rq = cpu_rq(cpu);
+	struct sched_rq *rq = sched_cpu_rq(cpu);
+	struct sched_levels *a = &stair_cpu(rq)->levels;
 	const char *why = bad_curr(rq);
 	unsigned long n = 0;
 	int level;
 
 	if (why)
-		return stair_report(buf, len, "cpu%d runs %s/%d at %d: %s", cpu,
-				    rq->curr->comm, rq->curr->pid,
-				    stair(rq->curr)->prio, why);
-	for_each_level(level, &rq->array)
+		return sched_rq_report(buf, len, "cpu%d runs %s/%d at %d: %s",
+				       cpu, rq->curr->comm, rq->curr->pid,
+				       stair(rq->curr)->prio, why);
+	for_each_sched_level(level, a)
 		if (check_level(buf, len, cpu, level, &n))
 			return 1;
-	if (n != rq->nr_running || n != rq->array.nr_active)
-		return stair_report(buf, len,
-				    "cpu%d: %lu queued, nr_running %lu, "
-				    "nr_active %u",
-				    cpu, n, rq->nr_running,
-				    rq->array.nr_active);
+	if (n != rq->nr_running || n != a->nr_active)
+		return sched_rq_report(buf, len,
+				       "cpu%d: %lu queued, nr_running %lu, "
+				       "nr_active %u",
+				       cpu, n, rq->nr_running, a->nr_active);
 	return 0;
 }
 
@@ -1874,64 +1102,19 @@ static unsigned long stair_starvation_bound(unsigned long nr_running)
 		per_task = rr * (MAX_BURST + 1);
 	return nr_running ? (nr_running - 1) * (per_task + 1) + 1 : 0;
 }
-
-static unsigned long long stair_pick_work(void)
-{
-	unsigned long long sum = 0;
-	int cpu;
-
-	for_each_cpu(cpu)
-		sum += cpu_rq(cpu)->pick_work;
-	return sum;
-}
 #endif /* CONFIG_CPUSCHED_SELFTEST */
 
 struct sched_drv staircase_sched_drv = {
+	SCHED_RQ_DRV_HOOKS,
 	.cpusched_name		= "staircase",
-	.account_steal_time	= stair_account_steal_time,
-	.account_system_time	= stair_account_system_time,
-	.account_user_time	= sched_account_user,
-	.rt_task		= stair_rt_task,
-	.wait_for_completion	= default_wait_for_completion,
-	.io_schedule		= stair_io_schedule,
-	.io_schedule_timeout	= stair_io_schedule_timeout,
-	.set_oom_timeslice	= stair_set_oom_timeslice,
-	.nr_running		= stair_nr_running,
-	.nr_uninterruptible	= stair_nr_uninterruptible,
-	.nr_context_switches	= stair_nr_context_switches,
-	.nr_iowait		= stair_nr_iowait,
-	.idle_cpu		= stair_idle_cpu,
-	.init_idle		= stair_init_idle,
-	.exit			= stair_sched_exit,
-	.fork			= stair_sched_fork,
 	.init			= stair_sched_init,
-	.init_smp		= stair_sched_init_smp,
-	.schedule		= stair_schedule,
-	.tick			= stair_scheduler_tick,
-	.tail			= stair_schedule_tail,
-	.setscheduler		= stair_setscheduler,
-	.set_user_nice		= stair_set_user_nice,
-	.rr_get_interval	= stair_rr_get_interval,
-	.yield			= stair_yield,
-	.task_curr		= stair_task_curr,
-	.task_nice		= stair_task_nice,
+	.rt_task		= stair_rt_task,
+	.set_oom_timeslice	= stair_set_oom_timeslice,
 	.task_prio		= stair_task_prio,
-	.try_to_wake_up		= stair_try_to_wake_up,
-	.wake_up_new_task	= stair_wake_up_new_task,
+	.rr_get_interval	= stair_rr_get_interval,
 #ifdef CONFIG_CPUSCHED_PI
 	.normal_prio		= stair_normal_prio,
 	.pi_setprio		= stair_pi_setprio,
-#endif
-#ifdef CONFIG_SMP
-	.migration_init		= stair_migration_init,
-	.exec			= stair_sched_exec,
-	.set_cpus_allowed	= stair_set_cpus_allowed,
-	.wait_task_inactive	= stair_wait_task_inactive,
-	.cpu_attach_domain	= stair_cpu_attach_domain,
-#endif
-	.sched_idle_next	= stair_sched_idle_next,
-#ifdef CONFIG_SCHEDSTATS
-	.show_schedstat		= stair_show_schedstat,
 #endif
 #ifdef CONFIG_CPUSCHED_TUNABLES
 	.tunables		= stair_tunables,
@@ -1940,7 +1123,6 @@ struct sched_drv staircase_sched_drv = {
 	.for_each_queued	= stair_for_each_queued,
 	.check_cpu		= stair_check_cpu,
 	.starvation_bound	= stair_starvation_bound,
-	.pick_work		= stair_pick_work,
 	.o1			= 1,
 #endif
 };

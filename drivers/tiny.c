@@ -52,6 +52,7 @@ static int timeslice_ms = DEF_TIMESLICE_MS;
 static DEFINE_PER_CPU(struct sched_levels, tiny_levels);
 
 #define rq_levels(rq)		(&per_cpu(tiny_levels, (rq)->cpu))
+#define TINY_LINK		offsetof(task_t, u.tiny.run_list)
 
 /* ---- priorities and slices ----------------------------------------------- */
 
@@ -158,16 +159,7 @@ static int tiny_preempts(const task_t *p, struct sched_rq *rq,
 /* tiny_pullable - the first queued task not running, allowed on @cpu. */
 static task_t *tiny_pullable(struct sched_rq *rq, int cpu)
 {
-	struct sched_levels *a = rq_levels(rq);
-	task_t *p;
-	int level;
-
-	for_each_sched_level(level, a)
-		list_for_each_entry(p, a->queue + level, u.tiny.run_list)
-			if (!sched_rq_running(rq, p) &&
-			    (cpu < 0 || cpu_isset(cpu, p->cpus_allowed)))
-				return p;
-	return NULL;
+	return sched_levels_pullable(rq_levels(rq), rq, cpu, TINY_LINK);
 }
 
 /* tiny_tick - a slice that runs out sends its task to the tail. */
@@ -265,13 +257,7 @@ static long tiny_rr_get_interval(pid_t pid, struct timespec __user *interval)
 static void tiny_for_each_queued(int cpu, void (*fn)(task_t *, void *),
 				 void *arg)
 {
-	struct sched_levels *a = &per_cpu(tiny_levels, cpu);
-	task_t *p;
-	int level;
-
-	for_each_sched_level(level, a)
-		list_for_each_entry(p, a->queue + level, u.tiny.run_list)
-			fn(p, arg);
+	sched_levels_for_each(&per_cpu(tiny_levels, cpu), TINY_LINK, fn, arg);
 }
 
 /*
@@ -387,6 +373,7 @@ struct sched_drv tiny_sched_drv = {
 	.rr_get_interval	= tiny_rr_get_interval,
 #ifdef CONFIG_CPUSCHED_PI
 	.normal_prio		= normal_prio,
+	.pi_setprio		= sched_rq_pi_setprio,
 #endif
 #ifdef CONFIG_CPUSCHED_TUNABLES
 	.tunables		= tiny_tunables,

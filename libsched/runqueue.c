@@ -465,13 +465,19 @@ static void rq_context_switch(task_t *prev, task_t *next)
 	rq_finish_switch(prev);
 }
 
-/* ---- pulling work when going idle ---------------------------------------- */
+/* ---- pulling work -------------------------------------------------------- */
 
-/*
- * rq_busiest - the online runqueue other than @this_rq with the most
- * tasks, at least @min, the lowest CPU of equals; NULL if none.
+/**
+ * sched_rq_busiest - where to pull from
+ * @this_rq: the pulling CPU's runqueue
+ * @min: the fewest tasks worth pulling from
+ *
+ * Returns the online runqueue other than @this_rq with the most tasks,
+ * at least @min, the lowest CPU of equals; NULL if none.  No lock
+ * needed: the counts may be stale, the caller looks again under the
+ * locks if it must.
  */
-static struct sched_rq *rq_busiest(struct sched_rq *this_rq, unsigned long min)
+struct sched_rq *sched_rq_busiest(struct sched_rq *this_rq, unsigned long min)
 {
 	struct sched_rq *busiest = NULL, *rq;
 	int cpu;
@@ -501,6 +507,38 @@ static task_t *rq_pull(struct sched_rq *rq, struct sched_rq *busiest,
 }
 
 /**
+ * sched_rq_lock_balance - lock @busiest too
+ * @rq: the pulling CPU's runqueue, locked, interrupts off
+ * @busiest: another runqueue
+ *
+ * Takes @busiest's lock unless @rq's is the same; to keep the address
+ * order, @rq's lock may be dropped and retaken meanwhile.
+ */
+void sched_rq_lock_balance(struct sched_rq *rq, struct sched_rq *busiest)
+{
+	if (busiest->lock == rq->lock)
+		return;
+	if (busiest->lock < rq->lock) {
+		/* keep address order: drop ours and take both */
+		spin_unlock(rq->lock);
+		sched_rq_double_lock(rq, busiest);
+	} else {
+		spin_lock(busiest->lock);
+	}
+}
+
+/**
+ * sched_rq_unlock_balance - undo sched_rq_lock_balance()
+ * @rq: the pulling CPU's runqueue, which stays locked
+ * @busiest: the other
+ */
+void sched_rq_unlock_balance(struct sched_rq *rq, struct sched_rq *busiest)
+{
+	if (busiest->lock != rq->lock)
+		spin_unlock(busiest->lock);
+}
+
+/**
  * sched_rq_idle_pull - this CPU has nothing to run: pull one task
  * @rq: this CPU's runqueue, locked, interrupts off; so on return
  *
@@ -510,23 +548,13 @@ static task_t *rq_pull(struct sched_rq *rq, struct sched_rq *busiest,
  */
 void sched_rq_idle_pull(struct sched_rq *rq)
 {
-	struct sched_rq *busiest = rq_busiest(rq, 2);
+	struct sched_rq *busiest = sched_rq_busiest(rq, 2);
 
 	if (!busiest)
 		return;
-	if (busiest->lock == rq->lock) {
-		rq_pull(rq, busiest, NEWLY_IDLE);
-		return;
-	}
-	if (busiest->lock < rq->lock) {
-		/* keep address order: drop ours and take both */
-		spin_unlock(rq->lock);
-		sched_rq_double_lock(rq, busiest);
-	} else {
-		spin_lock(busiest->lock);
-	}
+	sched_rq_lock_balance(rq, busiest);
 	rq_pull(rq, busiest, NEWLY_IDLE);
-	spin_unlock(busiest->lock);
+	sched_rq_unlock_balance(rq, busiest);
 }
 
 /**
@@ -1227,6 +1255,55 @@ struct list_head *sched_levels_first(struct sched_levels *a)
 	if (!a->nr_active)
 		return NULL;
 	return a->queue[sched_levels_best(a)].next;
+}
+
+/**
+ * sched_levels_pullable - a design's pullable() on a priority array
+ * @a: the array beside @rq
+ * @rq: its runqueue, locked
+ * @cpu: the CPU to run on, or -1 for any
+ * @offset: offsetof(task_t, the list_head that links it on @a)
+ *
+ * Returns the first task of @a, best level first, that does not run on
+ * @rq and may run on @cpu, or NULL.
+ */
+task_t *sched_levels_pullable(struct sched_levels *a, struct sched_rq *rq,
+			      int cpu, unsigned long offset)
+{
+	struct list_head *node;
+	task_t *p;
+	int level;
+
+	for_each_sched_level(level, a) {
+		list_for_each(node, a->queue + level) {
+			p = (task_t *)((char *)node - offset);
+			if (!sched_rq_running(rq, p) &&
+			    (cpu < 0 || cpu_isset(cpu, p->cpus_allowed)))
+				return p;
+		}
+	}
+	return NULL;
+}
+
+/**
+ * sched_levels_for_each - call @fn for every task queued on @a
+ * @a: the priority array
+ * @offset: offsetof(task_t, the list_head that links it on @a)
+ * @fn: what to call, with the task and @arg
+ * @arg: its argument
+ *
+ * Best level first, each level from its head: a design's
+ * for_each_queued.
+ */
+void sched_levels_for_each(struct sched_levels *a, unsigned long offset,
+			   void (*fn)(task_t *, void *), void *arg)
+{
+	struct list_head *node;
+	int level;
+
+	for_each_sched_level(level, a)
+		list_for_each(node, a->queue + level)
+			fn((task_t *)((char *)node - offset), arg);
 }
 
 /* ---- self-checks --------------------------------------------------------- */

@@ -223,11 +223,15 @@ extern void sched_rq_share_lock(struct sched_rq *rq, spinlock_t *lock);
  * queued @p (running and @worse: it gives way; else sched_rq_preempt()
  * with SCHED_RQ_REPRIO).  Placement and balancing:
  * sched_rq_least_loaded_cpu() is the allowed online CPU with the
- * fewest queued tasks (lowest first, -1 if none); sched_rq_idle_pull()
- * is the default idle pull (one task from the busiest CPU with two or
- * more); sched_rq_pull_from() moves one pullable task of @busiest to
- * @rq if @busiest has two more, both locked, counting it as @type, and
- * returns 1 if it did.
+ * fewest queued tasks (lowest first, -1 if none); sched_rq_busiest() is
+ * the online runqueue other than @rq with the most tasks, at least
+ * @min (lowest first, NULL if none); sched_rq_lock_balance() takes
+ * @busiest's lock as well as locked @rq's (dropping and retaking @rq's
+ * to keep the order), sched_rq_unlock_balance() drops @busiest's
+ * again; sched_rq_idle_pull() is the default idle pull (one task from
+ * the busiest CPU with two or more); sched_rq_pull_from() moves one
+ * pullable task of @busiest to @rq if @busiest has two more, both
+ * locked, counting it as @type, and returns 1 if it did.
  */
 extern struct sched_rq *sched_rq_task_lock(task_t *p, unsigned long *flags);
 extern void sched_rq_task_unlock(struct sched_rq *rq, unsigned long *flags);
@@ -244,6 +248,12 @@ extern void sched_rq_preempt(task_t *p, struct sched_rq *rq,
 			     enum sched_rq_why why);
 extern void sched_rq_requeued(task_t *p, struct sched_rq *rq, int worse);
 extern int sched_rq_least_loaded_cpu(const task_t *p);
+extern struct sched_rq *sched_rq_busiest(struct sched_rq *rq,
+					 unsigned long min);
+extern void sched_rq_lock_balance(struct sched_rq *rq,
+				  struct sched_rq *busiest);
+extern void sched_rq_unlock_balance(struct sched_rq *rq,
+				    struct sched_rq *busiest);
 extern void sched_rq_idle_pull(struct sched_rq *rq);
 extern int sched_rq_pull_from(struct sched_rq *rq, struct sched_rq *busiest,
 			      enum idle_type type);
@@ -338,7 +348,13 @@ static inline int sched_levels_best(const struct sched_levels *a)
  * sched_levels_init() empties @a; sched_levels_add() links @node at the
  * tail of @level, sched_levels_del() unlinks it from @level (where it
  * must be); sched_levels_first() is the head of the best level, NULL if
- * @a is empty; sched_levels_check() is the self-check of @a beside @rq
+ * @a is empty.  With @offset the place of the list_head in task_t
+ * (offsetof(task_t, u.NAME.run_list)): sched_levels_pullable() is the
+ * first task of @a, best level first, not running on @rq and allowed
+ * on @cpu (any CPU if -1), or NULL, what a design's pullable() returns;
+ * sched_levels_for_each() calls @fn for each task, in that order, as
+ * for_each_queued does.  sched_levels_check() is the self-check of @a
+ * beside @rq
  * (each level whose bit is set holds tasks, @check passes for each,
  * with its level, and they add up to nr_active and rq->nr_running, as
  * when the running task stays queued).
@@ -349,6 +365,11 @@ extern void sched_levels_add(struct sched_levels *a, struct list_head *node,
 extern void sched_levels_del(struct sched_levels *a, struct list_head *node,
 			     int level);
 extern struct list_head *sched_levels_first(struct sched_levels *a);
+extern task_t *sched_levels_pullable(struct sched_levels *a,
+				     struct sched_rq *rq, int cpu,
+				     unsigned long offset);
+extern void sched_levels_for_each(struct sched_levels *a, unsigned long offset,
+				  void (*fn)(task_t *, void *), void *arg);
 typedef int (*sched_levels_check_fn)(struct list_head *node, int cpu, int level,
 				     char *buf, int len);
 extern int sched_levels_check(struct sched_levels *a, struct sched_rq *rq,
@@ -356,11 +377,12 @@ extern int sched_levels_check(struct sched_levels *a, struct sched_rq *rq,
 
 /*
  * SCHED_RQ_DRV_HOOKS - the members of struct sched_drv the plumbing and
- * libsched fill, first in a driver's table ("SCHED_RQ_DRV_HOOKS,"); a
- * member the driver names again after it is the driver's.  The driver
- * adds its name, init, rt_task, set_oom_timeslice, task_prio,
- * rr_get_interval, normal_prio (PI), tunables and the self-test hooks
- * but pick_work.
+ * libsched fill, first in a driver's table ("SCHED_RQ_DRV_HOOKS,").
+ * The driver adds its name, init, rt_task, set_oom_timeslice,
+ * task_prio, rr_get_interval, under CONFIG_CPUSCHED_PI normal_prio and
+ * pi_setprio (sched_rq_pi_setprio, or its own), its tunables and the
+ * self-test hooks but pick_work.  It names none of the macro's members
+ * again: an initializer that overrides another is a warning.
  */
 #ifdef CONFIG_SMP
 /* clang-format off */
@@ -373,11 +395,6 @@ extern int sched_levels_check(struct sched_levels *a, struct sched_rq *rq,
 /* clang-format on */
 #else
 #define SCHED_RQ_DRV_SMP
-#endif
-#ifdef CONFIG_CPUSCHED_PI
-#define SCHED_RQ_DRV_PI		.pi_setprio = sched_rq_pi_setprio,
-#else
-#define SCHED_RQ_DRV_PI
 #endif
 #ifdef CONFIG_SCHEDSTATS
 #define SCHED_RQ_DRV_SCHEDSTATS	.show_schedstat = sched_rq_show_schedstat,
@@ -418,7 +435,6 @@ extern int sched_levels_check(struct sched_levels *a, struct sched_rq *rq,
 	.try_to_wake_up		= sched_rq_try_to_wake_up,		\
 	.wake_up_new_task	= sched_rq_wake_up_new_task,		\
 	SCHED_RQ_DRV_SMP						\
-	SCHED_RQ_DRV_PI							\
 	SCHED_RQ_DRV_SCHEDSTATS						\
 	SCHED_RQ_DRV_SELFTEST						\
 	.sched_idle_next	= sched_rq_sched_idle_next
