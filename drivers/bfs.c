@@ -596,6 +596,7 @@ static void bfs_waking(task_t *p, struct sched_rq *rq, long old_state)
 		refill(p, sched_clock());
 }
 
+/* bfs_init_idle - the idle task of a CPU, below every level. */
 static void bfs_init_idle(task_t *idle)
 {
 	INIT_LIST_HEAD(&idle->u.bfs.run_list);
@@ -709,35 +710,6 @@ static int bfs_set_cpus_allowed(task_t *p, cpumask_t new_mask)
 		sched_rq_preempt(p, rq, SCHED_RQ_MOVED);
 	sched_rq_task_unlock(rq, &flags);
 	return 0;
-}
-
-/*
- * bfs_cpu_callback - a CPU that comes online may have tasks waiting for
- * it already: its idle task reschedules at once to take one.
- */
-static int bfs_cpu_callback(struct notifier_block *nfb, unsigned long action,
-			    void *hcpu)
-{
-	struct sched_rq *rq = sched_cpu_rq((long)hcpu);
-	unsigned long flags;
-
-	if (action != CPU_ONLINE)
-		return NOTIFY_OK;
-	spin_lock_irqsave(rq->lock, flags);
-	sched_rq_resched(rq->curr);
-	spin_unlock_irqrestore(rq->lock, flags);
-	return NOTIFY_OK;
-}
-
-static struct notifier_block bfs_cpu_nb = {
-	.notifier_call	= bfs_cpu_callback,
-};
-
-/* bfs_migration_init - the plumbing's hotplug notifier, and BFS's. */
-static int bfs_migration_init(void)
-{
-	register_cpu_notifier(&bfs_cpu_nb);
-	return sched_rq_migration_init();
 }
 #endif /* CONFIG_SMP */
 
@@ -973,20 +945,56 @@ static const struct sched_tunable bfs_tunables[] = {
 };
 #endif /* CONFIG_CPUSCHED_TUNABLES */
 
+/*
+ * The plumbing's hooks but set_cpus_allowed (SCHED_RQ_DRV_HOOKS would
+ * name it first, and a member may not be named twice), then bfs's own.
+ */
 struct sched_drv bfs_sched_drv = {
-	SCHED_RQ_DRV_HOOKS,
 	.cpusched_name		= "bfs",
+	.account_steal_time	= sched_rq_account_steal_time,
+	.account_system_time	= sched_rq_account_system_time,
+	.account_user_time	= sched_account_user,
+	.wait_for_completion	= default_wait_for_completion,
+	.io_schedule		= sched_rq_io_schedule,
+	.io_schedule_timeout	= sched_rq_io_schedule_timeout,
+	.nr_running		= sched_rq_nr_running,
+	.nr_uninterruptible	= sched_rq_nr_uninterruptible,
+	.nr_context_switches	= sched_rq_nr_context_switches,
+	.nr_iowait		= sched_rq_nr_iowait,
+	.idle_cpu		= sched_rq_idle_cpu,
+	.init_idle		= sched_rq_init_idle,
+	.exit			= sched_rq_exit,
+	.fork			= sched_rq_fork,
+	.init_smp		= sched_rq_nop,
+	.schedule		= sched_rq_schedule,
+	.tick			= sched_rq_tick,
+	.tail			= sched_rq_tail,
+	.setscheduler		= sched_rq_setscheduler,
+	.set_user_nice		= sched_rq_set_user_nice,
+	.yield			= sched_rq_yield,
+	.task_curr		= sched_rq_task_curr,
+	.task_nice		= sched_rq_task_nice,
+	.try_to_wake_up		= sched_rq_try_to_wake_up,
+	.wake_up_new_task	= sched_rq_wake_up_new_task,
+	.sched_idle_next	= sched_rq_sched_idle_next,
 	.init			= bfs_sched_init,
 	.rt_task		= bfs_rt_task,
 	.set_oom_timeslice	= bfs_set_oom_timeslice,
 	.task_prio		= bfs_task_prio,
 	.rr_get_interval	= bfs_rr_get_interval,
+#ifdef CONFIG_SMP
+	.migration_init		= sched_rq_migration_init,
+	.exec			= sched_rq_nop,
+	.set_cpus_allowed	= bfs_set_cpus_allowed,
+	.wait_task_inactive	= sched_rq_wait_task_inactive,
+	.cpu_attach_domain	= sched_rq_cpu_attach_domain,
+#endif
 #ifdef CONFIG_CPUSCHED_PI
 	.normal_prio		= bfs_normal_prio,
+	.pi_setprio		= sched_rq_pi_setprio,
 #endif
-#ifdef CONFIG_SMP
-	.migration_init		= bfs_migration_init,
-	.set_cpus_allowed	= bfs_set_cpus_allowed,
+#ifdef CONFIG_SCHEDSTATS
+	.show_schedstat		= sched_rq_show_schedstat,
 #endif
 #ifdef CONFIG_CPUSCHED_TUNABLES
 	.tunables		= bfs_tunables,
@@ -995,6 +1003,7 @@ struct sched_drv bfs_sched_drv = {
 	.for_each_queued	= bfs_for_each_queued,
 	.check_cpu		= bfs_check_cpu,
 	.starvation_bound	= bfs_starvation_bound,
+	.pick_work		= sched_rq_pick_work,
 	.o1			= 0,
 #endif
 };

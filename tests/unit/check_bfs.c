@@ -425,6 +425,46 @@ START_TEST(bfs_one_queue_three_hogs_share_two_cpus)
 }
 END_TEST
 
+/*
+ * 3 CPUs: hogs A (running) and B (waiting) pinned to cpu0, cpu1 idle, a
+ * script task on cpu2 that lets B run on cpu0 and cpu1
+ * (sched_setaffinity()) and burns on.  B runs on cpu1 at once: a task
+ * whose mask grows to an idle CPU is offered it.
+ */
+/* The task whose mask body_widen() grows to cpu0 and cpu1. */
+static int widen_pid;
+
+/* Lets widen_pid run on cpu0 and cpu1, then burns on, never sleeping. */
+static void body_widen(void *unused)
+{
+	ck_assert_int_eq(kfix_bfs_set_cpus_allowed(widen_pid, 0x3), 0);
+	for (;;)
+		sim_burn(SEC(1));
+}
+
+/*
+ * 3 CPUs: hogs A (running) and B (waiting) pinned to cpu0, cpu1 idle.
+ * A task on cpu2 lets B run on cpu0 and cpu1 (set_cpus_allowed(), as
+ * sched_setaffinity() does) and burns on: nothing reschedules, yet B
+ * runs on cpu1 at once - a task whose mask grows to an idle CPU is
+ * offered it.
+ */
+START_TEST(bfs_affinity_grown_to_an_idle_cpu_runs_there)
+{
+	int w;
+
+	boot(3);
+	hog("a", 0, "0");
+	widen_pid = hog("b", 0, "0");
+	t_run(MS(2));
+	ck_assert_int_eq(t_info(widen_pid).state, 'Q');
+	w = spawn("widen", SIM_SCHED_NORMAL, 0, 0, "2", body_widen);
+	t_run(MS(1));
+	ck_assert_int_eq(curr(2), w);
+	ck_assert_int_eq(curr(1), widen_pid);
+}
+END_TEST
+
 /* ---- sharing ------------------------------------------------------------- */
 
 /*
@@ -922,6 +962,7 @@ static Suite *bfs_suite(void)
 	tc = tcase_create("share");
 	tcase_add_checked_fixture(tc, NULL, teardown);
 	tcase_add_test(tc, bfs_one_queue_three_hogs_share_two_cpus);
+	tcase_add_test(tc, bfs_affinity_grown_to_an_idle_cpu_runs_there);
 	tcase_add_test(tc, bfs_equal_hogs_alternate_every_rr_interval);
 	tcase_add_test(tc, bfs_share_nice0_nice10_by_ratio_difference);
 	suite_add_tcase(s, tc);

@@ -58,19 +58,35 @@ int kfix_bfs_read(int pid, struct kfix_bfs *out)
 	return 0;
 }
 
-int kfix_bfs_set_allowed(int pid, unsigned long mask)
+/* The cpumask of bit mask @mask (bit n: CPU n). */
+static cpumask_t mask_of(unsigned long mask)
 {
-	struct task_struct *p = bfs_task(pid);
 	cpumask_t m = CPU_MASK_NONE;
 	int cpu;
 
-	if (!p || !(mask & (1UL << task_cpu(p))))
-		return -1;
 	for (cpu = 0; cpu < BITS_PER_LONG && cpu < NR_CPUS; cpu++)
 		if (mask & (1UL << cpu))
 			cpu_set(cpu, m);
-	p->cpus_allowed = m;
+	return m;
+}
+
+int kfix_bfs_set_allowed(int pid, unsigned long mask)
+{
+	struct task_struct *p = bfs_task(pid);
+
+	if (!p || !(mask & (1UL << task_cpu(p))))
+		return -1;
+	p->cpus_allowed = mask_of(mask);
 	return 0;
+}
+
+int kfix_bfs_set_cpus_allowed(int pid, unsigned long mask)
+{
+	struct task_struct *p = bfs_task(pid);
+
+	if (!p)
+		return -1;
+	return set_cpus_allowed(p, mask_of(mask));
 }
 
 /* Behind the accounting's back: task_cpu() changes, the counts do not. */
@@ -140,6 +156,11 @@ int kfix_bfs_read(int pid, struct kfix_bfs *out)
 }
 
 int kfix_bfs_set_allowed(int pid, unsigned long mask)
+{
+	return -1;
+}
+
+int kfix_bfs_set_cpus_allowed(int pid, unsigned long mask)
 {
 	return -1;
 }

@@ -61,6 +61,13 @@ int kfix_bfs_break_move(int pid, int behind);
 int kfix_bfs_break_idle(int cpu, int prio, int on_rq);
 
 /*
+ * Task context (from a task body, unlike everything above): the
+ * kernel's set_cpus_allowed(@pid, @mask), as sched_setaffinity() calls
+ * it.  Its result, or -1 (no driver, no such task).
+ */
+int kfix_bfs_set_cpus_allowed(int pid, unsigned long mask);
+
+/*
  * set_oom_timeslice(@pid), as the OOM killer does to its victim.  0, or
  * -1 (no driver, no such task).
  */
