@@ -31,10 +31,13 @@
  *  new one.  It is then offered a CPU: an idle one it may run on (where
  *  it last ran first, then that CPU's SMT siblings, then any), else the
  *  CPU running the worst task (lowest priority, then latest deadline),
- *  which it preempts if it is better.  A new task takes half of its
- *  parent's slice and the parent's deadline.  task_cpu() records where a
- *  task last ran, or which CPU it was offered; affinity is honoured when
- *  picking: a CPU skips the tasks it may not run.
+ *  which it preempts if it is better.  A task that loses its CPU, or
+ *  whose CPU went to another task, or whose mask grows, is offered an
+ *  idle CPU the same way (BFS's resched_suitable_idle()), so no CPU
+ *  idles while a task it may run waits unnoticed.  A new task takes half
+ *  of its parent's slice and the parent's deadline.  task_cpu() records
+ *  where a task last ran, or where it was placed or offered; affinity is
+ *  honoured when picking: a CPU skips the tasks it may not run.
  *
  *  /proc/schedstat is the plumbing's line (sched_rq_show_schedstat()):
  *  a woken or new task counts where the plumbing placed it; bfs pulls

@@ -14,7 +14,8 @@
  *     the queued tasks a CPU may run;
  *   - a woken task keeps its deadline while it has slice left, takes an
  *     idle CPU (where it last ran first), else preempts the CPU running
- *     the latest deadline if its own is earlier;
+ *     the latest deadline if its own is earlier; a task that loses its
+ *     CPU, or whose mask grows, takes an idle CPU at once;
  *   - one queue: every CPU takes from it, no balancing is needed;
  *   - two hogs of nice a < b on one CPU share it as
  *     (ratio[b] - ratio[a]) : 128 - nice 0 runs one slice per
