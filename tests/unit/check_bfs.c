@@ -339,13 +339,31 @@ START_TEST(bfs_wake_preempts_the_latest_deadline)
 }
 END_TEST
 
+/* schedule() calls so far on every CPU: schedstat's sched_cnt, summed. */
+static unsigned long long schedule_calls(void)
+{
+	const char *line = sim_schedstat();
+	unsigned long long sum = 0, v[7];
+	int cpu;
+
+	while ((line = strstr(line, "\ncpu")) != NULL) {
+		line++;
+		ck_assert_int_eq(sscanf(line, "cpu%d %llu %llu %llu %llu %llu "
+					"%llu %llu", &cpu, &v[0], &v[1], &v[2],
+					&v[3], &v[4], &v[5], &v[6]), 8);
+		sum += v[6];
+	}
+	return sum;
+}
+
 /*
  * As above, but the woken task's deadline (now + 40 ms) is later than
- * both running ones: it preempts nobody and waits.
+ * both running ones (whose slices, 5 ms left, do not run out): it
+ * preempts nobody - no CPU even reschedules - and waits.
  */
 START_TEST(bfs_wake_later_deadline_preempts_nothing)
 {
-	unsigned long long now;
+	unsigned long long now, calls;
 	int a, b, s;
 
 	boot(2);
@@ -357,8 +375,12 @@ START_TEST(bfs_wake_later_deadline_preempts_nothing)
 	kfix_bfs_set_deadline(a, now + MS(25));
 	kfix_bfs_set_deadline(b, now + MS(30));
 	kfix_bfs_set_deadline(s, now + MS(40));
+	kfix_bfs_set_time_slice(a, MS(5));
+	kfix_bfs_set_time_slice(b, MS(5));
+	calls = schedule_calls();
 	ck_assert_int_eq(sim_wake(s), 0);
 	t_run(MS(1));
+	ck_assert_uint_eq(schedule_calls(), calls);
 	ck_assert_int_eq(curr(0), a);
 	ck_assert_int_eq(curr(1), b);
 	ck_assert_int_eq(t_info(s).state, 'Q');
