@@ -304,6 +304,7 @@ static void fill_task(struct run_metrics *m, struct task_metrics *t,
 	t->periodic = run->wl->tasks[in->task].periodic;
 	t->periods = in->periods;
 	t->missed = in->missed;
+	t->late = in->late;
 	t->loops = in->loops;
 	if (ps)
 		take_latencies(t, ps);

@@ -40,6 +40,7 @@ struct task_metrics {
 	int wl_task;		/* index of its rt-app task */
 	int periodic;		/* rt-app task with a timer event */
 	unsigned long periods, missed;
+	struct wl_late late;	/* timer events it did not sleep for */
 	unsigned long loops;
 };
 

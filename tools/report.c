@@ -1456,18 +1456,66 @@ static void ignored_list(struct page *p)
 	fputs("</div>\n", p->f);
 }
 
+/**
+ * report_page_begin - the start of a schedsim page, to its <h1>
+ * @f: the page
+ * @what: the kind of page, after "schedsim" in the heading
+ * @name: what it is of (a workload's name), escaped
+ *
+ * Every page schedsim writes has this head, style and escaping, and
+ * ends with report_page_end().
+ */
+void report_page_begin(FILE *f, const char *what, const char *name)
+{
+	fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n"
+	      "<meta charset=\"utf-8\">\n<title>schedsim: ", f);
+	report_text(f, name);
+	fprintf(f, "</title>\n<style>%s</style>\n</head>\n<body>\n"
+		"<h1>schedsim %s: ", style, what);
+	report_text(f, name);
+	fputs("</h1>\n", f);
+}
+
+/**
+ * report_page_end - the end of a page report_page_begin() started
+ * @f: the page
+ */
+void report_page_end(FILE *f)
+{
+	fputs("<p class=\"note\">Written by schedsim.</p>\n</body>\n"
+	      "</html>\n", f);
+}
+
+/**
+ * report_text - @s as HTML text, safe in an element and in a quoted
+ * attribute
+ * @f: the page
+ * @s: the text, from a user or the machine
+ */
+void report_text(FILE *f, const char *s)
+{
+	put_text_n(f, s, strlen(s));
+}
+
+/**
+ * report_colour - the colour of the @i-th driver of a page, the same on
+ * every page
+ * @i: the driver's rank, from 0
+ *
+ * Return: a CSS colour.
+ */
+const char *report_colour(int i)
+{
+	return driver_colour[i % NR_DRIVER_COLOURS];
+}
+
 static void page_head(struct page *p)
 {
 	const struct run_metrics *r = &p->runs[0];
 	int i;
 
-	fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n"
-	      "<meta charset=\"utf-8\">\n<title>schedsim: ", p->f);
-	put_text(p->f, r->workload);
-	fprintf(p->f, "</title>\n<style>%s</style>\n</head>\n<body>\n"
-		"<h1>schedsim report: ", style);
-	put_text(p->f, r->workload);
-	fprintf(p->f, "</h1>\n<p>Machine: %d CPU%s, HZ=%d, seed %llu; %.3f s"
+	report_page_begin(p->f, "report", r->workload);
+	fprintf(p->f, "<p>Machine: %d CPU%s, HZ=%d, seed %llu; %.3f s"
 		" of virtual time per run. Drivers:", r->nr_cpus,
 		r->nr_cpus == 1 ? "" : "s", r->hz, r->seed,
 		(double)r->duration_ns / NSEC_PER_SEC);
@@ -1514,8 +1562,7 @@ static int write_page(struct page *p)
 	for (i = 0; i < p->nr; i++)
 		if (run_table(p, i))
 			return -1;
-	fputs("<p class=\"note\">Written by schedsim.</p>\n</body>\n"
-	      "</html>\n", p->f);
+	report_page_end(p->f);
 	return 0;
 }
 

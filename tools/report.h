@@ -10,6 +10,7 @@
 #define SCHEDSIM_REPORT_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 #include "metrics.h"
 #include "output.h"
@@ -33,5 +34,16 @@ int report_open(struct out_file *out, const char *dir,
  */
 int report_write(struct out_file *out, const struct run_metrics *runs,
 		 int nr, const char *warnings, char *err, size_t len);
+
+/*
+ * The parts every page of schedsim shares, for pages other than the
+ * report of a run (the interbench scoreboard, tools/interbench.c): the
+ * head and style up to the <h1> "schedsim WHAT: NAME", the end, HTML
+ * escaping, and the colour of each driver.
+ */
+void report_page_begin(FILE *f, const char *what, const char *name);
+void report_page_end(FILE *f);
+void report_text(FILE *f, const char *s);
+const char *report_colour(int i);
 
 #endif /* SCHEDSIM_REPORT_H */

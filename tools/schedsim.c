@@ -13,6 +13,8 @@
  *	--report=DIR		an HTML page with SVG charts of the runs
  *	--suite=DIR		every workload of DIR on every driver, and
  *				a scoreboard
+ *	--interbench		interbench's loads on every driver, and its
+ *				tables (tools/interbench.h)
  *	--script=FILE.tst	an rt-mutex tester script instead
  *	--trace=FILE.txt|.json|.dat	the scheduling events of the run
  *
@@ -36,6 +38,7 @@
 
 #include <plugsched/sim.h>
 
+#include "interbench.h"
 #include "jsonout.h"
 #include "metrics.h"
 #include "output.h"
@@ -59,6 +62,8 @@ struct options {
 	const char *script;		/* --script: an rt-tester file */
 	const char *report;		/* --report=DIR */
 	const char *suite;		/* --suite=DIR */
+	int interbench;			/* --interbench */
+	char *cell;			/* --interbench-cell=FG:BG */
 	enum format format;
 	int list_tunables;
 };
@@ -132,6 +137,14 @@ static void usage(FILE *out)
 		"  --suite=DIR      every DIR/*.json on every driver (or the "
 		"--compare ones)\n"
 		"                   and a scoreboard of the periodic tasks\n"
+		"  --interbench     interbench's loads on every driver (or the "
+		"--compare ones):\n"
+		"                   its tables; --duration is each load's "
+		"measured time\n"
+		"                   (default 3); with --report=DIR one page\n"
+		"  --interbench-cell=FG:BG\n"
+		"                   print the rt-app workload of one cell, "
+		"e.g. Audio:Burn\n"
 		"  --trace=FILE     write the run's scheduling events to FILE:\n"
 		"                   FILE.txt ftrace text (Perfetto opens it),\n"
 		"                   FILE.json Chrome/Perfetto JSON events,\n"
@@ -271,15 +284,25 @@ static void check_combinations(struct options *o, const char *cpusched)
 	if (o->rc.cmdline)
 		named = cmdline_driver(o->rc.cmdline, from_cmdline,
 				       sizeof(from_cmdline));
-	if (named && (cpusched || o->compare || o->suite))
+	if (named && (cpusched || o->compare || o->suite || o->interbench))
 		die_usage("--cmdline names the driver (cpusched=%s): do not "
-			  "give --cpusched, --compare or --suite too", named);
+			  "give --cpusched, --compare, --suite or --interbench "
+			  "too", named);
 	if (cpusched && o->compare)
 		die_usage("--cpusched and --compare: give one of them");
-	if (!o->compare && !o->suite)
+	if (!o->compare && !o->suite && !o->interbench)
 		add_driver(o, named ? named : cpusched ? cpusched :
 			   sim_default_driver());
-	if (o->suite && !o->compare && !cpusched)
+	if (o->interbench && (o->suite || o->script || o->workload ||
+			      o->cell))
+		die_usage("--interbench runs its own loads: no workload, "
+			  "--suite, --script or --interbench-cell");
+	if (o->cell && (o->suite || o->script || o->workload || o->compare ||
+			o->report))
+		die_usage("--interbench-cell prints one workload: no "
+			  "workload, --suite, --script, --compare or "
+			  "--report");
+	if ((o->suite || o->interbench) && !o->compare && !cpusched)
 		o->nr_drivers = 0;	/* every built driver */
 	if (o->script && (o->workload || o->compare || o->suite ||
 			  o->report))
@@ -324,6 +347,8 @@ static void parse_options(int argc, char **argv, struct options *o)
 		{ "compare", required_argument, NULL, 'v' },
 		{ "report", required_argument, NULL, 'r' },
 		{ "suite", required_argument, NULL, 'u' },
+		{ "interbench", no_argument, NULL, 'B' },
+		{ "interbench-cell", required_argument, NULL, 'b' },
 		{ "list-tunables", no_argument, NULL, 'l' },
 		{ "script", required_argument, NULL, 'S' },
 		{ "trace", required_argument, NULL, 'T' },
@@ -400,6 +425,16 @@ static void parse_options(int argc, char **argv, struct options *o)
 				die_usage("--suite: give a directory");
 			o->suite = optarg;
 			break;
+		case 'B':
+			o->interbench = 1;
+			break;
+		case 'b':
+			if (!strchr(optarg, ':'))
+				die_usage("--interbench-cell: give "
+					  "FOREGROUND:BACKGROUND, e.g. "
+					  "Audio:Burn");
+			o->cell = optarg;
+			break;
 		case 'l':
 			o->list_tunables = 1;
 			break;
@@ -436,8 +471,12 @@ static void parse_options(int argc, char **argv, struct options *o)
 		die_usage("unexpected argument '%s' (one WORKLOAD.json at "
 			  "most; try --help)", argv[optind]);
 	check_combinations(o, cpusched);
-	if (o->suite && o->rc.trace)
-		die_usage("--trace records one run: not with --suite");
+	if ((o->suite || o->interbench || o->cell) && o->rc.trace)
+		die_usage("--trace records one run: not with --suite or "
+			  "--interbench");
+	if ((o->interbench || o->cell) && o->format == FORMAT_JSON)
+		die_usage("--interbench prints interbench's tables: not with "
+			  "--format=json");
 }
 
 /* ---- outputs ----------------------------------------------------------- */
@@ -689,6 +728,26 @@ static int do_suite(struct options *o)
 	return ret;
 }
 
+static int do_interbench(struct options *o)
+{
+	int i;
+
+	if (!o->nr_drivers)
+		for (i = 0; i < sim_nr_drivers() && i < MAX_DRIVERS; i++)
+			o->drivers[o->nr_drivers++] = sim_driver_name(i);
+	return interbench_run(&o->rc, o->drivers, o->nr_drivers, o->report);
+}
+
+/* --interbench-cell=FG:BG: the workload of one cell, on stdout. */
+static int do_cell(struct options *o)
+{
+	char *colon = strchr(o->cell, ':');
+
+	*colon = '\0';
+	return interbench_workload(&o->rc, o->cell, colon + 1) ?:
+		out_finish_stdout();
+}
+
 int main(int argc, char **argv)
 {
 	struct options o;
@@ -699,7 +758,11 @@ int main(int argc, char **argv)
 	out_catch_signals();
 	if (o.script)
 		return do_script(&o);
+	if (o.cell)
+		return do_cell(&o);
 	if (o.suite)
 		return do_suite(&o);
+	if (o.interbench)
+		return do_interbench(&o);
 	return do_workload(&o);
 }

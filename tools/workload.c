@@ -2346,6 +2346,18 @@ static void burn_for(unsigned long long ns)
 			 RUNTIME_CHUNK_NS);
 }
 
+/* A timer event reached @late ns after its deadline, of a @period. */
+static void count_late(struct wl_late *l, unsigned long long late,
+		       unsigned long long period)
+{
+	l->n++;
+	l->sum_ns += late;
+	l->sq_ns2 += (double)late * late;
+	if (late > l->max_ns)
+		l->max_ns = late;
+	l->skipped += late / period;
+}
+
 /*
  * rt-app's timer: the next deadline is the last one plus the period
  * (the first: the instance's start).  Before it, sleep until it; at or
@@ -2378,6 +2390,7 @@ static void wait_timer(struct wl_ctx *c, const struct wl_event *ev)
 	}
 	if (now > *next)
 		run->inst[c->inst].missed++;
+	count_late(&run->inst[c->inst].late, now - *next, ev->ns);
 	if (!tm->absolute)
 		*next = now;
 }

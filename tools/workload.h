@@ -137,6 +137,18 @@ int workload_read(const char *file, const char *text, int nr_cpus, int flags,
 void workload_free(struct workload *wl);
 const char *wl_policy_name(int policy);
 
+/*
+ * The timer events an instance reached at or past their deadline, so did
+ * not sleep: how late it was for them (0 for exactly on time), in the
+ * terms interbench scores a late frame in.
+ */
+struct wl_late {
+	unsigned long n;		/* such events */
+	unsigned long long sum_ns, max_ns;
+	double sq_ns2;			/* sum of the squares */
+	unsigned long skipped;		/* whole periods they overran */
+};
+
 /* One running thread instance, and what its body counted. */
 struct wl_instance {
 	int pid;		/* -1: a fork that failed */
@@ -147,6 +159,7 @@ struct wl_instance {
 	unsigned long loops;	/* finished passes through the phases */
 	unsigned long periods;	/* timer events reached */
 	unsigned long missed;	/* ... already past their deadline */
+	struct wl_late late;	/* ... at or past it: how late */
 	int exited;
 };
 

@@ -15,9 +15,10 @@
 # Environment:
 #   INTERLEAVE_SEEDS  seeds per strategy (default 4)
 #
-# Under Valgrind one schedule per suite and per script and driver, PCT
-# and random in turn: the conformance suite alone takes three minutes
-# there, and the sanitizer build runs every schedule.
+# Under Valgrind one schedule per suite and per script, PCT and random
+# in turn, and each script on one driver, the drivers in turn
+# (vg_drivers): the conformance suite alone takes three minutes there,
+# and the sanitizer build runs every schedule on every driver.
 set -u
 
 . "${srcdir:-.}/tests/unit/testlib.sh"
@@ -64,9 +65,11 @@ done
 
 sim=$(vg_tool "$bdir/tools/schedsim${EXEEXT:-}")
 drivers=$("$sim" --help | sed -n 's/.*built:\([^)]*\)).*/\1/p')
+n=0
 for tst in "${srcdir:-.}"/tests/unit/rttest/*.tst; do
 	name=$(basename "$tst")
-	for drv in $drivers; do
+	n=$((n + 1))
+	for drv in $(vg_drivers $n $drivers); do
 		list=$(strategies)
 		turn=$((turn + 1))
 		for s in $list; do

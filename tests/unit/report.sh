@@ -20,12 +20,7 @@ set -u
 sim=$(vg_tool "${builddir:-.}/tools/schedsim${EXEEXT:-}")
 
 # Every driver of the build, compared.
-drivers=$("$sim" --help | sed -n 's/.*built: \(.*\))$/\1/p')
-nr=$(echo "$drivers" | wc -w)
-if [ "$nr" -lt 1 ]; then
-	echo "FAIL: no driver listed by schedsim --help"
-	exit 1
-fi
+built_drivers "$sim"
 list=$(echo "$drivers" | tr ' ' ',')
 
 # 2 CPUs kept busy all the time by three hogs; a FIFO task with exactly

@@ -53,6 +53,23 @@ vg_verdict() {
 	done
 }
 
+# vg_drivers TURN DRIVER... - the drivers a scenario runs on: all of
+# them, or under `make check-valgrind` the one whose turn TURN is (TURN
+# modulo their number).  Each scenario then starts one process under
+# memcheck, not one per driver, and over a loop of scenarios every
+# driver still takes its share; every other build runs each scenario
+# on every driver.
+vg_drivers() {
+	vg_turn=$1
+	shift
+	if [ -z "${VALGRIND:-}" ]; then
+		echo "$@"
+		return
+	fi
+	shift $((vg_turn % $#))
+	echo "$1"
+}
+
 # corpus DIR - DIR, or under `make check-valgrind` a directory of links
 # to every FUZZ_CORPUS_STRIDE-th of its files (AM_TESTS_ENVIRONMENT):
 # memcheck replays a sample, every other build the whole corpus.
@@ -69,6 +86,17 @@ corpus() {
 		ln -s "$whole/$f" "$sample/$f"
 	done
 	echo "$sample"
+}
+
+# built_drivers SIM - sets $drivers to the drivers SIM (schedsim) lists
+# as built and $nr to how many; with none the test fails at once.
+built_drivers() {
+	drivers=$("$1" --help | sed -n 's/.*built: \(.*\))$/\1/p')
+	nr=$(echo "$drivers" | wc -w)
+	if [ "$nr" -lt 1 ]; then
+		echo "FAIL: no driver listed by schedsim --help"
+		exit 1
+	fi
 }
 
 finish() {
