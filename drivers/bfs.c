@@ -888,10 +888,12 @@ static int check_queue(struct sched_rq *rq, char *buf, int len)
 
 /*
  * bfs_check_cpu - the rules of online @cpu: the plumbing's
- * (sched_rq_check()); its idle task is below every level and never
- * queued; its running task is accounted here; it idles only when no
- * task waits for it (check_idle()), and the queue holds (check_queue()).
- * O(tasks queued): the queue is global.
+ * (sched_rq_check()); its runqueue lock is the global queue's (one
+ * lock for all: the serial machine would not notice two); its idle
+ * task is below every level and never queued; its running task is
+ * accounted here; it idles only when no task waits for it
+ * (check_idle()), and the queue holds (check_queue()).  O(tasks
+ * queued): the queue is global.
  */
 static int bfs_check_cpu(int cpu, char *buf, int len)
 {
@@ -902,6 +904,11 @@ static int bfs_check_cpu(int cpu, char *buf, int len)
 		return 0;
 	if (sched_rq_check(rq, buf, len))
 		return 1;
+	if (rq->lock != &grq.lock)
+		return sched_rq_report(buf, len,
+				       "cpu%d: its runqueue lock is not the "
+				       "global queue's",
+				       cpu);
 	if (idle->u.bfs.prio != MAX_PRIO || idle->u.bfs.on_rq)
 		return sched_rq_report(buf, len,
 				       "cpu%d: idle task at prio %d, on_rq %d",

@@ -937,6 +937,20 @@ START_TEST(bfs_check_reports_idle_cpu_while_a_task_waits)
 }
 END_TEST
 
+/*
+ * Every runqueue's lock is the global queue's: cpu1's put back on its
+ * own is reported (the serial machine would never notice otherwise).
+ */
+START_TEST(bfs_check_reports_a_runqueue_lock_of_its_own)
+{
+	boot(2);
+	t_run(MS(1));
+	ck_assert_int_eq(sim_check(), 0);
+	ck_assert_int_eq(kfix_bfs_break_lock(1), 0);
+	assert_reported("cpu1: its runqueue lock is not the global queue's");
+}
+END_TEST
+
 /* The idle task is below every level (140) and never queued. */
 START_TEST(bfs_check_reports_idle_task_out_of_place)
 {
@@ -1019,6 +1033,7 @@ static Suite *bfs_suite(void)
 	tcase_add_test(tc, bfs_check_reports_idle_cpu_while_a_task_waits);
 	tcase_add_loop_test(tc, bfs_check_reports_idle_task_out_of_place, 0,
 			    2);
+	tcase_add_test(tc, bfs_check_reports_a_runqueue_lock_of_its_own);
 	suite_add_tcase(s, tc);
 
 	return s;

@@ -13,6 +13,7 @@
 #include <linux/sched.h>
 #include <linux/string.h>
 #include <linux/scheduler.h>
+#include <linux/sched_rq.h>
 
 #include "../../compat/internal.h"
 #include "kfix_bfs.h"
@@ -111,6 +112,17 @@ int kfix_bfs_break_move(int pid, int behind)
 	return 0;
 }
 
+int kfix_bfs_break_lock(int cpu)
+{
+	struct sched_rq *rq;
+
+	if (!kfix_bfs_available() || cpu < 0 || cpu >= sim.nr_cpus)
+		return -1;
+	rq = sched_cpu_rq(cpu);
+	sched_rq_share_lock(rq, &rq->own_lock);
+	return 0;
+}
+
 int kfix_bfs_break_idle(int cpu, int prio, int on_rq)
 {
 	struct task_struct *idle;
@@ -171,6 +183,11 @@ int kfix_bfs_break_cpu(int pid, int cpu)
 }
 
 int kfix_bfs_break_move(int pid, int behind)
+{
+	return -1;
+}
+
+int kfix_bfs_break_lock(int cpu)
 {
 	return -1;
 }

@@ -60,6 +60,9 @@ int kfix_bfs_break_cpu(int pid, int cpu);
 int kfix_bfs_break_move(int pid, int behind);
 int kfix_bfs_break_idle(int cpu, int prio, int on_rq);
 
+/* Breaking write: @cpu's runqueue back on its own lock.  0, or -1. */
+int kfix_bfs_break_lock(int cpu);
+
 /*
  * Task context (from a task body, unlike everything above): the
  * kernel's set_cpus_allowed(@pid, @mask), as sched_setaffinity() calls
