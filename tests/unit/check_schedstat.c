@@ -14,11 +14,13 @@
  * Meanings.  A driver either keeps 2.6.10's meaning of each counter (the
  * default, and ingosched's), or says in its show_schedstat() comment
  * that it reuses the line (profiles[] below mirrors those comments):
- * the fields it does not use must stay 0, and tiny and staircase count
- * context switches in sched_switch and picks without one in
+ * the fields it does not use must stay 0, and tiny, staircase and bfs
+ * count context switches in sched_switch and picks without one in
  * sched_noswitch (they have no expired array), and count a new task as
  * moved when wake_up_new_task() put it on another CPU than it came in
  * with (2.6.10 never moves it: it is "moved" when not on the parent's).
+ * bfs pulls nothing (one queue serves every CPU): every pulled and lost
+ * field stays 0.
  * The scenarios that pin what the facts leave open (the tests of the
  * "linux-2.6.10" case) run on 2.6.10's scheduler itself, ingosched:
  * their numbers come from its rules.
@@ -302,6 +304,9 @@ static const struct profile profiles[] = {
 		 F(PT_GAINED_BUSY) | F(PT_LOST_BUSY), 1, 1 },
 	{ "eevdf", NO_2_6_10_EXTRAS | F(PT_GAINED_IDLE) | F(PT_LOST_IDLE) |
 		   F(PT_GAINED_BUSY) | F(PT_LOST_BUSY), 1, 1 },
+	{ "bfs", NO_2_6_10_EXTRAS | F(PT_GAINED_IDLE) | F(PT_LOST_IDLE) |
+		 F(PT_GAINED_BUSY) | F(PT_LOST_BUSY) | F(PT_GAINED_NEWIDLE) |
+		 F(PT_LOST_NEWIDLE), 1, 1 },
 };
 
 /* Everyone else: 2.6.10's meaning of every field. */

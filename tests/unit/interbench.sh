@@ -41,6 +41,11 @@ nice_rule() {
 	cfs | eevdf)
 		# weights 1024 : 110 : 15
 		echo "89.12 9.57 1.31" ;;
+	bfs)
+		# one 6 ms slice each per deadline offset (ratio * 6 ms / 128:
+		# 39.19, 101.30, 238.55 ms) less the lag that fills the CPU
+		# (32.40 ms): every 6.79, 68.90, 206.15 ms
+		echo "88.38 8.71 2.91" ;;
 	esac
 }
 

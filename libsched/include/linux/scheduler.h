@@ -347,6 +347,18 @@ struct cpusched_eevdf {
 };
 #endif
 
+#ifdef CONFIG_CPUSCHED_BFS
+/* drivers/bfs.c: Con Kolivas' BFS, one global queue by virtual deadline */
+struct cpusched_bfs {
+	struct list_head run_list;	/* on the global queue's ->prio level */
+	int prio;			/* 0..99 RT, else static_prio (PI) */
+	int on_rq;			/* queued (the running task stays) */
+	long long time_slice;		/* ns left of this slice */
+	unsigned long long deadline;	/* ns of sched_clock(): the key */
+	unsigned long long last_ran;	/* ns: charged up to here */
+};
+#endif
+
 union cpusched {
 #ifdef CONFIG_CPUSCHED_TINY
 	struct cpusched_tiny tiny;
@@ -362,6 +374,9 @@ union cpusched {
 #endif
 #ifdef CONFIG_CPUSCHED_EEVDF
 	struct cpusched_eevdf eevdf;
+#endif
+#ifdef CONFIG_CPUSCHED_BFS
+	struct cpusched_bfs bfs;
 #endif
 	char cpusched_none;		/* keeps the union non-empty */
 };
