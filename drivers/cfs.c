@@ -1037,6 +1037,7 @@ struct sched_drv cfs_sched_drv = {
 	.rr_get_interval	= cfs_rr_get_interval,
 #ifdef CONFIG_CPUSCHED_PI
 	.normal_prio		= cfs_normal_prio,
+	.pi_setprio		= sched_rq_pi_setprio,
 #endif
 #ifdef CONFIG_CPUSCHED_TUNABLES
 	.tunables		= cfs_tunables,
