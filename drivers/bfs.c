@@ -142,23 +142,6 @@ static int level_of(const task_t *p)
 	return min(p->u.bfs.prio, BFS_NORMAL_LEVEL);
 }
 
-static int normal_prio(const task_t *p)
-{
-	if (p->policy != SCHED_NORMAL)
-		return MAX_USER_RT_PRIO - 1 - p->rt_priority;
-	return p->static_prio;
-}
-
-/*
- * effective_prio - the priority @p is queued at: its normal one, or the
- * one it inherits through an rt_mutex if that is better.  Every place
- * that sets u.bfs.prio uses it, so a boost survives setscheduler and nice.
- */
-static int effective_prio(const task_t *p)
-{
-	return min(normal_prio(p), task_inherited_prio(p));
-}
-
 /*
  * sliced - whether @p's slice runs out: SCHED_RR, and SCHED_NORMAL at
  * the normal level.  A SCHED_NORMAL task boosted into the RT range runs
@@ -550,7 +533,7 @@ static void bfs_fork(task_t *p)
 {
 	INIT_LIST_HEAD(&p->u.bfs.run_list);
 	p->u.bfs.on_rq = 0;
-	p->u.bfs.prio = effective_prio(p);
+	p->u.bfs.prio = sched_rq_effective_prio(p);
 	p->u.bfs.time_slice = 0;
 	p->u.bfs.deadline = 0;
 	p->u.bfs.last_ran = 0;
@@ -631,7 +614,7 @@ static void bfs_set_nice(task_t *p, struct sched_rq *rq, long nice)
 	int worse = nice > TASK_NICE(p);
 
 	p->static_prio = NICE_TO_PRIO(nice);
-	p->u.bfs.prio = effective_prio(p);
+	p->u.bfs.prio = sched_rq_effective_prio(p);
 	if (p->u.bfs.on_rq)
 		sched_rq_requeued(p, rq, worse);
 }
@@ -647,7 +630,7 @@ static int bfs_setscheduler(task_t *p, struct sched_rq *rq, int policy,
 
 	p->policy = policy;
 	p->rt_priority = prio;
-	p->u.bfs.prio = effective_prio(p);
+	p->u.bfs.prio = sched_rq_effective_prio(p);
 	if (policy != old_policy)
 		refill(p, sched_clock());
 	return level_of(p) > old_level;
@@ -659,13 +642,8 @@ static int bfs_reprio(task_t *p, struct sched_rq *rq)
 {
 	int old_level = level_of(p);
 
-	p->u.bfs.prio = effective_prio(p);
+	p->u.bfs.prio = sched_rq_effective_prio(p);
 	return level_of(p) > old_level;
-}
-
-static int bfs_normal_prio(task_t *p)
-{
-	return normal_prio(p);
 }
 #endif /* CONFIG_CPUSCHED_PI */
 
@@ -768,7 +746,7 @@ static void bfs_sched_init(void)
 	sched_rq_init(&bfs_ops);
 	for (cpu = 0; cpu < NR_CPUS; cpu++)
 		sched_rq_share_lock(sched_cpu_rq(cpu), &grq.lock);
-	current->u.bfs.prio = normal_prio(current);
+	current->u.bfs.prio = sched_rq_normal_prio(current);
 	sched_rq_init_idle(current, smp_processor_id());
 }
 
@@ -809,12 +787,13 @@ static int check_task(task_t *p, int level, char *buf, int len)
 	long long slice = p->u.bfs.time_slice;
 
 	if (level_of(p) != level || !p->u.bfs.on_rq ||
-	    p->u.bfs.prio != effective_prio(p))
+	    p->u.bfs.prio != sched_rq_effective_prio(p))
 		return sched_rq_report(buf, len,
 				       "%s/%d queued at level %d, "
 				       "prio %d (effective %d), on_rq %d",
 				       p->comm, p->pid, level, p->u.bfs.prio,
-				       effective_prio(p), p->u.bfs.on_rq);
+				       sched_rq_effective_prio(p),
+				       p->u.bfs.on_rq);
 	if (level == BFS_NORMAL_LEVEL &&
 	    (!p->u.bfs.deadline || p->u.bfs.deadline > now + longest_offset()))
 		return sched_rq_report(buf, len,
@@ -1000,7 +979,7 @@ struct sched_drv bfs_sched_drv = {
 	.cpu_attach_domain	= sched_rq_cpu_attach_domain,
 #endif
 #ifdef CONFIG_CPUSCHED_PI
-	.normal_prio		= bfs_normal_prio,
+	.normal_prio		= sched_rq_pi_normal_prio,
 	.pi_setprio		= sched_rq_pi_setprio,
 #endif
 #ifdef CONFIG_SCHEDSTATS

@@ -129,22 +129,6 @@ static DEFINE_PER_CPU(struct cfs_rq, cfs_runqueues);
 
 /* ---- priorities ---------------------------------------------------------- */
 
-static int normal_prio(const task_t *p)
-{
-	if (p->policy != SCHED_NORMAL)
-		return MAX_USER_RT_PRIO - 1 - p->rt_priority;
-	return p->static_prio;
-}
-
-/*
- * effective_prio - @p's normal priority, or the one it inherits through
- * the PI mutex if better: an RT one puts it in the rt class.
- */
-static int effective_prio(const task_t *p)
-{
-	return min(normal_prio(p), task_inherited_prio(p));
-}
-
 static int cfs_rt_task(task_t *p)
 {
 	return p->u.cfs.prio < MAX_RT_PRIO;
@@ -554,7 +538,7 @@ static void cfs_fork(task_t *p)
 	unsigned long flags;
 	s64 lag = 0;
 
-	init_task_fields(p, effective_prio(p));
+	init_task_fields(p, sched_rq_effective_prio(p));
 	rq = sched_rq_task_lock(current, &flags);
 	cfs = cfs_of(rq);
 	if (current == cfs->curr) {
@@ -627,7 +611,7 @@ static int reclass(task_t *p, struct sched_rq *rq)
 {
 	int old = p->u.cfs.prio, was_fair = fair(p);
 
-	p->u.cfs.prio = effective_prio(p);
+	p->u.cfs.prio = sched_rq_effective_prio(p);
 	load_weight_of_prio(&p->u.cfs.load, p->static_prio);
 	if (fair(p) && !was_fair) {
 		rebase(p, cfs_of(rq), rq->cpu);
@@ -737,13 +721,6 @@ static long cfs_rr_get_interval(pid_t pid, struct timespec __user *interval)
 	return sched_rr_interval(pid, interval, rr_slice);
 }
 
-#ifdef CONFIG_CPUSCHED_PI
-static int cfs_normal_prio(task_t *p)
-{
-	return normal_prio(p);
-}
-#endif
-
 /* ---- checks -------------------------------------------------------------- */
 
 #ifdef CONFIG_CPUSCHED_SELFTEST
@@ -779,7 +756,7 @@ static int check_rt_task(struct sched_rq *rq, task_t *p, int level, char *buf,
 			 int len)
 {
 	if (p->u.cfs.prio == level && p->u.cfs.on_rq &&
-	    p->u.cfs.prio == effective_prio(p))
+	    p->u.cfs.prio == sched_rq_effective_prio(p))
 		return 0;
 	return sched_rq_report(buf, len,
 			       "cpu%d: %s/%d on RT level %d, "
@@ -790,9 +767,9 @@ static int check_rt_task(struct sched_rq *rq, task_t *p, int level, char *buf,
 /*
  * check_rt - each RT level whose bit is set has tasks (a task on a
  * level whose bit is clear makes the count fall short of nr_active),
- * each on_rq at its own level, which is effective_prio().  That no RT
- * task waits behind a worse task is the machine's own rule.  Returns
- * how many RT tasks are queued, or -1 with the reason in @buf.
+ * each on_rq at its own level, which is sched_rq_effective_prio().
+ * That no RT task waits behind a worse task is the machine's own rule.
+ * Returns how many RT tasks are queued, or -1 with the reason in @buf.
  */
 static long check_rt(struct sched_rq *rq, char *buf, int len)
 {
@@ -834,7 +811,8 @@ static int check_fair_task(struct sched_rq *rq, task_t *p, task_t *prev,
 	u64 v = p->u.cfs.vruntime;
 
 	if (!p->u.cfs.on_rq || !fair(p) || p == cfs->curr ||
-	    p->u.cfs.vcpu != rq->cpu || p->u.cfs.prio != effective_prio(p))
+	    p->u.cfs.vcpu != rq->cpu ||
+	    p->u.cfs.prio != sched_rq_effective_prio(p))
 		return sched_rq_report(buf, len,
 				       "cpu%d: %s/%d in the tree, "
 				       "on_rq %d, prio %d, vcpu %d",
@@ -1036,7 +1014,7 @@ struct sched_drv cfs_sched_drv = {
 	.task_prio		= cfs_task_prio,
 	.rr_get_interval	= cfs_rr_get_interval,
 #ifdef CONFIG_CPUSCHED_PI
-	.normal_prio		= cfs_normal_prio,
+	.normal_prio		= sched_rq_pi_normal_prio,
 	.pi_setprio		= sched_rq_pi_setprio,
 #endif
 #ifdef CONFIG_CPUSCHED_TUNABLES

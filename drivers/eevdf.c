@@ -141,22 +141,6 @@ static DEFINE_PER_CPU(struct eevdf_rq, eevdf_runqueues);
 
 /* ---- priorities and weights ---------------------------------------------- */
 
-static int normal_prio(const task_t *p)
-{
-	if (p->policy != SCHED_NORMAL)
-		return MAX_USER_RT_PRIO - 1 - p->rt_priority;
-	return p->static_prio;
-}
-
-/*
- * effective_prio - what @p runs at: its own priority or the one it
- * inherits through a PI mutex or semaphore, whichever is better.
- */
-static int effective_prio(const task_t *p)
-{
-	return min(normal_prio(p), task_inherited_prio(p));
-}
-
 /* A fair task: queued in the tree, not on an RT level. */
 static int fair(const task_t *p)
 {
@@ -221,7 +205,7 @@ static void set_prio(task_t *p)
 {
 	struct cpusched_eevdf *se = se_of(p);
 	unsigned long old = se->load.weight;
-	int prio = effective_prio(p);
+	int prio = sched_rq_effective_prio(p);
 
 	BUG_ON(se->on_rq);
 	se->prio = prio;
@@ -802,11 +786,6 @@ static int eevdf_reprio(task_t *p, struct sched_rq *rq)
 	set_prio(p);
 	return se_of(p)->prio > old_prio;
 }
-
-static int eevdf_normal_prio(task_t *p)
-{
-	return normal_prio(p);
-}
 #endif /* CONFIG_CPUSCHED_PI */
 
 static const struct sched_class_ops eevdf_ops = {
@@ -932,13 +911,14 @@ static int check_queued(task_t *p, int cpu, char *buf, int len)
 	struct cpusched_eevdf *se = se_of(p);
 	struct load_weight lw;
 
-	if (!se->on_rq || task_cpu(p) != cpu || se->prio != effective_prio(p))
+	if (!se->on_rq || task_cpu(p) != cpu ||
+	    se->prio != sched_rq_effective_prio(p))
 		return sched_rq_report(buf, len,
 				       "cpu%d: %s/%d queued: on_rq %d, cpu %d, "
 				       "prio %d, effective %d",
 				       cpu, p->comm, p->pid, se->on_rq,
 				       task_cpu(p), se->prio,
-				       effective_prio(p));
+				       sched_rq_effective_prio(p));
 	if (!fair(p))
 		return 0;
 	load_weight_of_prio(&lw, se->prio);
@@ -1141,7 +1121,7 @@ struct sched_drv eevdf_sched_drv = {
 	.task_prio		= eevdf_task_prio,
 	.rr_get_interval	= eevdf_rr_get_interval,
 #ifdef CONFIG_CPUSCHED_PI
-	.normal_prio		= eevdf_normal_prio,
+	.normal_prio		= sched_rq_pi_normal_prio,
 	.pi_setprio		= sched_rq_pi_setprio,
 #endif
 #ifdef CONFIG_CPUSCHED_TUNABLES

@@ -76,24 +76,6 @@ static unsigned int task_timeslice(const task_t *p)
 	return max(1UL, msecs_to_jiffies(ms));
 }
 
-static int normal_prio(task_t *p)
-{
-	if (p->policy != SCHED_NORMAL)
-		return MAX_USER_RT_PRIO - 1 - p->rt_priority;
-	return p->static_prio;
-}
-
-/*
- * effective_prio - the priority @p is queued at: its normal one, or the
- * one it inherits through an rt_mutex (p->pi_prio) if that is better.
- * Every place that sets u.tiny.prio uses it, so a boost survives
- * setscheduler and nice and the new normal priority shows when it ends.
- */
-static int effective_prio(task_t *p)
-{
-	return min(normal_prio(p), task_inherited_prio(p));
-}
-
 /*
  * sliced - whether @p's timeslice runs out: SCHED_RR, and SCHED_NORMAL
  * at the normal level.  A SCHED_NORMAL task boosted into the RT range
@@ -111,7 +93,7 @@ static int relevel(task_t *p, struct sched_rq *rq)
 {
 	int old_level = level_of(p);
 
-	p->u.tiny.prio = effective_prio(p);
+	p->u.tiny.prio = sched_rq_effective_prio(p);
 	return level_of(p) > old_level;
 }
 
@@ -177,7 +159,7 @@ static void tiny_fork(task_t *p)
 {
 	INIT_LIST_HEAD(&p->u.tiny.run_list);
 	p->u.tiny.on_rq = 0;
-	p->u.tiny.prio = effective_prio(p);
+	p->u.tiny.prio = sched_rq_effective_prio(p);
 	p->u.tiny.time_slice = task_timeslice(p);
 }
 
@@ -192,7 +174,7 @@ static void tiny_init_idle(task_t *idle)
 static void tiny_set_nice(task_t *p, struct sched_rq *rq, long nice)
 {
 	p->static_prio = NICE_TO_PRIO(nice);
-	p->u.tiny.prio = effective_prio(p);
+	p->u.tiny.prio = sched_rq_effective_prio(p);
 	if (p->u.tiny.time_slice > task_timeslice(p))
 		p->u.tiny.time_slice = task_timeslice(p);
 }
@@ -262,9 +244,9 @@ static void tiny_for_each_queued(int cpu, void (*fn)(task_t *, void *),
 
 /*
  * check_task - one task queued at @level is marked on_rq, sits at the
- * level of its priority, which is effective_prio()'s (every change of
- * policy, nice or boost recomputes it), and has a tick of its slice
- * left at least (the tick refills it the moment it reaches 0).
+ * level of its priority, which is sched_rq_effective_prio()'s (every
+ * change of policy, nice or boost recomputes it), and has a tick of its
+ * slice left at least (the tick refills it the moment it reaches 0).
  */
 static int check_task(struct list_head *node, int cpu, int level, char *buf,
 		      int len)
@@ -277,12 +259,13 @@ static int check_task(struct list_head *node, int cpu, int level, char *buf,
 				       "prio %d, on_rq %d",
 				       cpu, p->comm, p->pid, level,
 				       p->u.tiny.prio, p->u.tiny.on_rq);
-	if (p->u.tiny.prio != effective_prio(p))
+	if (p->u.tiny.prio != sched_rq_effective_prio(p))
 		return sched_rq_report(buf, len,
 				       "cpu%d: %s/%d has prio %d, normal %d, "
 				       "inherited %d",
 				       cpu, p->comm, p->pid, p->u.tiny.prio,
-				       normal_prio(p), task_inherited_prio(p));
+				       sched_rq_normal_prio(p),
+				       task_inherited_prio(p));
 	if (!p->u.tiny.time_slice)
 		return sched_rq_report(buf, len,
 				       "cpu%d: %s/%d has no slice left", cpu,
@@ -372,7 +355,7 @@ struct sched_drv tiny_sched_drv = {
 	.task_prio		= tiny_task_prio,
 	.rr_get_interval	= tiny_rr_get_interval,
 #ifdef CONFIG_CPUSCHED_PI
-	.normal_prio		= normal_prio,
+	.normal_prio		= sched_rq_pi_normal_prio,
 	.pi_setprio		= sched_rq_pi_setprio,
 #endif
 #ifdef CONFIG_CPUSCHED_TUNABLES

@@ -901,6 +901,18 @@ int sched_rq_setscheduler(pid_t pid, int policy,
 }
 
 /**
+ * sched_rq_pi_normal_prio - the normal_prio hook of a design whose
+ * priorities are sched_rq_normal_prio()'s
+ * @p: the task
+ *
+ * Returns @p's priority without inheritance.
+ */
+int sched_rq_pi_normal_prio(task_t *p)
+{
+	return sched_rq_normal_prio(p);
+}
+
+/**
  * sched_rq_pi_setprio - the pi_setprio hook: p->pi_prio changed
  * @p: the task
  *

@@ -185,12 +185,14 @@ if [ -d "$t" ]; then
 		ok "negative control: an unguarded .check_cpu fails with the" \
 		   "options off (no member named 'check_cpu'), builds with them on"
 	fi
-	# the inherited priority read from task_struct, not task_inherited_prio()
-	sed 's/\(min(normal_prio(p), \)task_inherited_prio(p))/\1p->pi_prio)/' \
+	# the inherited priority read from task_struct, not through
+	# task_inherited_prio() (sched_rq_effective_prio() reads it so)
+	direct='min(sched_rq_normal_prio(p), p->pi_prio)'
+	sed "s/= sched_rq_effective_prio(p);/= $direct;/" \
 		"$top/drivers/tiny.c" >"$tmp/direct.c"
 	if cmp -s "$tmp/direct.c" "$top/drivers/tiny.c"; then
-		ko "negative control: no task_inherited_prio(p) in tiny.c's" \
-		   "effective_prio() to replace"
+		ko "negative control: no sched_rq_effective_prio(p) in tiny.c" \
+		   "to replace"
 	elif builds "$t" CPUSCHED_TINY 0 "$tmp/direct.c"; then
 		ko "negative control: tiny.c reading p->pi_prio builds" \
 		   "with CONFIG_CPUSCHED_PI off; the check is broken"

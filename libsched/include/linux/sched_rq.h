@@ -86,6 +86,37 @@ DECLARE_PER_CPU(struct sched_rq, sched_runqueues);
 #define TASK_NICE(p)		PRIO_TO_NICE((p)->static_prio)
 /* clang-format on */
 
+/**
+ * sched_rq_normal_prio - @p's priority without inheritance, for a design
+ * that queues RT tasks by RT priority and the others by static priority
+ * @p: the task
+ *
+ * Returns MAX_RT_PRIO - 1 - rt_priority for SCHED_FIFO and SCHED_RR,
+ * static_prio for SCHED_NORMAL: the 0..MAX_PRIO-1 scale of struct
+ * sched_drv's normal_prio.
+ */
+static inline int sched_rq_normal_prio(const task_t *p)
+{
+	if (p->policy != SCHED_NORMAL)
+		return MAX_USER_RT_PRIO - 1 - p->rt_priority;
+	return p->static_prio;
+}
+
+/**
+ * sched_rq_effective_prio - the priority @p runs at: its normal one
+ * (sched_rq_normal_prio()) or the one it inherits through a PI mutex or
+ * semaphore, whichever is better
+ * @p: the task
+ *
+ * A design that sets its priority field from this wherever policy, nice
+ * or a boost changes keeps a boost across setscheduler and nice, and
+ * shows the new normal priority when the boost ends.
+ */
+static inline int sched_rq_effective_prio(const task_t *p)
+{
+	return min(sched_rq_normal_prio(p), task_inherited_prio(p));
+}
+
 /* The runqueue of @cpu, of this CPU, of the CPU @p is on. */
 #define sched_cpu_rq(cpu)	(&per_cpu(sched_runqueues, (cpu)))
 #define this_sched_rq()		(&__get_cpu_var(sched_runqueues))
@@ -303,6 +334,7 @@ extern long sched_rq_yield(void);
 extern void sched_rq_set_user_nice(task_t *p, long nice);
 extern int sched_rq_setscheduler(pid_t pid, int policy,
 				 struct sched_param __user *param);
+extern int sched_rq_pi_normal_prio(task_t *p);
 extern void sched_rq_pi_setprio(task_t *p);
 extern void sched_rq_sched_idle_next(void);
 extern int sched_rq_show_schedstat(struct seq_file *seq, void *v);
