@@ -191,9 +191,14 @@ build_tree() {
 	# a run stopped half-way may have left a mutant's object newer
 	# than the source: the files mutated are always compiled afresh
 	touch $all_files
-	if [ ! -f Makefile ]; then
+	# configure finds the drivers by their files: a tree configured
+	# before a driver came (or went) is configured again
+	drivers=$(ls drivers/*.c)
+	if [ ! -f Makefile ] ||
+	   [ "$(cat mutate-drivers 2>/dev/null)" != "$drivers" ]; then
 		./configure -q --disable-static --disable-valgrind "$@" \
 			$configure_args >build.log 2>&1 || return 1
+		echo "$drivers" >mutate-drivers
 	fi
 	make -j1 all >>build.log 2>&1 &&
 	make -j1 $(printf '%s\n' $tests | grep -v '\.sh$') \
