@@ -122,6 +122,88 @@ int sim_driver_index(const char *name)
 	return sim_set_error(-1, "no driver \"%s\" in this build", name);
 }
 
+/*
+ * The hooks struct sched_drv makes mandatory, under the options that
+ * declare them: the dispatcher calls each one without looking.
+ */
+struct drv_hook {
+	const char *name;
+	unsigned long offset;
+};
+
+#define DRV_HOOK(m)	{ #m, offsetof(struct sched_drv, m) }
+
+static const struct drv_hook mandatory_hooks[] = {
+	DRV_HOOK(account_steal_time), DRV_HOOK(account_system_time),
+	DRV_HOOK(account_user_time), DRV_HOOK(rt_task),
+	DRV_HOOK(wait_for_completion), DRV_HOOK(io_schedule),
+	DRV_HOOK(io_schedule_timeout), DRV_HOOK(set_oom_timeslice),
+	DRV_HOOK(nr_running), DRV_HOOK(nr_uninterruptible),
+	DRV_HOOK(nr_context_switches), DRV_HOOK(nr_iowait),
+	DRV_HOOK(idle_cpu), DRV_HOOK(init_idle), DRV_HOOK(exit),
+	DRV_HOOK(fork), DRV_HOOK(init), DRV_HOOK(init_smp),
+	DRV_HOOK(schedule), DRV_HOOK(tick), DRV_HOOK(tail),
+	DRV_HOOK(setscheduler), DRV_HOOK(set_user_nice),
+	DRV_HOOK(rr_get_interval), DRV_HOOK(yield), DRV_HOOK(task_curr),
+	DRV_HOOK(task_nice), DRV_HOOK(task_prio), DRV_HOOK(try_to_wake_up),
+	DRV_HOOK(wake_up_new_task),
+#ifdef CONFIG_SMP
+	DRV_HOOK(migration_init), DRV_HOOK(exec), DRV_HOOK(set_cpus_allowed),
+	DRV_HOOK(wait_task_inactive), DRV_HOOK(cpu_attach_domain),
+#endif
+	DRV_HOOK(sched_idle_next),
+#ifdef CONFIG_SCHEDSTATS
+	DRV_HOOK(show_schedstat),
+#endif
+#ifdef CONFIG_CPUSCHED_PI
+	DRV_HOOK(normal_prio), DRV_HOOK(pi_setprio),
+#endif
+#ifdef CONFIG_CPUSCHED_SELFTEST
+	DRV_HOOK(for_each_queued), DRV_HOOK(starvation_bound),
+#endif
+};
+
+/**
+ * sim_drv_missing_hook - the first mandatory hook @drv leaves NULL
+ * @drv: a driver's table
+ *
+ * Returns the hook's name, or NULL when @drv fills every one.  A driver
+ * without one would crash the first time the dispatcher called it: the
+ * machine refuses to boot it instead (sim_check_drivers()).
+ */
+const char *sim_drv_missing_hook(const struct sched_drv *drv)
+{
+	const char *base = (const char *)drv;
+	void (*fn)(void);
+	unsigned long i;
+
+	for (i = 0; i < ARRAY_SIZE(mandatory_hooks); i++) {
+		memcpy(&fn, base + mandatory_hooks[i].offset, sizeof(fn));
+		if (!fn)
+			return mandatory_hooks[i].name;
+	}
+	return NULL;
+}
+
+/**
+ * sim_check_drivers - stop the boot with a report if a driver of the
+ * build lacks a mandatory hook: every built one, chosen or not, so that
+ * the build's first boot names it.
+ */
+void sim_check_drivers(void)
+{
+	const char *hook;
+	int i;
+
+	for (i = 0; sched_drivers[i]; i++) {
+		hook = sim_drv_missing_hook(sched_drivers[i]);
+		if (hook)
+			sim_fail("BUG: driver %s: struct sched_drv has no %s, "
+				 "a mandatory hook",
+				 sched_drivers[i]->cpusched_name, hook);
+	}
+}
+
 const char *sim_default_driver(void)
 {
 	return sched_drivers[0]->cpusched_name;

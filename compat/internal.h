@@ -454,6 +454,11 @@ int sim_set_error(int err, const char *fmt, ...)
 int sim_need_machine(void);
 int sim_check_range(long v, long lo, long hi, const char *what);
 
+/* harness.c: a driver's mandatory hooks (sim_check_drivers() at boot). */
+struct sched_drv;
+const char *sim_drv_missing_hook(const struct sched_drv *drv);
+void sim_check_drivers(void);
+
 /* report.c */
 void sim_fail(const char *fmt, ...)
 	__attribute__((noreturn, format(printf, 1, 2)));

@@ -1033,6 +1033,7 @@ static void rest_init(void)
 void sim_start_kernel(void)
 {
 	base_init_task = init_task;
+	sim_check_drivers();
 	scheduler = sched_drivers[0];
 	sched_init();
 	preempt_disable();

@@ -394,6 +394,36 @@ static void expect_every_hook_reached(void)
 }
 
 /*
+ * Every driver of the build fills every hook struct sched_drv makes
+ * mandatory: the machine would refuse to boot the build otherwise.
+ */
+START_TEST(dispatcher_each_driver_fills_its_mandatory_hooks)
+{
+	const char *hook = kfix_driver_missing_hook(_i);
+
+	ck_assert_msg(hook == NULL, "%s has no %s", sim_driver_name(_i),
+		      hook ? hook : "");
+}
+END_TEST
+
+/*
+ * A table without schedule or pi_setprio is caught and the hook named;
+ * one without the optional check_cpu is not.
+ */
+START_TEST(dispatcher_missing_mandatory_hook_is_named)
+{
+	const char *hook;
+
+	hook = kfix_default_driver_missing_hook_without(KFIX_DROP_SCHEDULE);
+	ck_assert_str_eq(hook ? hook : "(none)", "schedule");
+	hook = kfix_default_driver_missing_hook_without(KFIX_DROP_PI_SETPRIO);
+	ck_assert_str_eq(hook ? hook : "(none)", "pi_setprio");
+	hook = kfix_default_driver_missing_hook_without(KFIX_DROP_CHECK_CPU);
+	ck_assert_msg(hook == NULL, "check_cpu is optional, not %s", hook);
+}
+END_TEST
+
+/*
  * All entry points on one machine: afterwards no present hook of struct
  * sched_drv has a zero count.  A new hook without a row fails here.
  */
@@ -1159,6 +1189,10 @@ static Suite *dispatcher_suite(void)
 	tcase_add_loop_test(every,
 			    dispatcher_every_hook_of_each_driver_is_reached, 0,
 			    sim_nr_drivers());
+	tcase_add_loop_test(every,
+			    dispatcher_each_driver_fills_its_mandatory_hooks, 0,
+			    sim_nr_drivers());
+	tcase_add_test(every, dispatcher_missing_mandatory_hook_is_named);
 	suite_add_tcase(s, every);
 
 	tcase_add_checked_fixture(boot, NULL, teardown_boot);

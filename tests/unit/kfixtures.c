@@ -1584,6 +1584,31 @@ int kfix_driver_o1(void)
 	return scheduler->o1;
 }
 
+const char *kfix_driver_missing_hook(int i)
+{
+	return sim_drv_missing_hook(sched_drivers[i]);
+}
+
+const char *kfix_default_driver_missing_hook_without(int hook)
+{
+	struct sched_drv drv = *sched_drivers[0];
+
+	switch (hook) {
+	case KFIX_DROP_SCHEDULE:
+		drv.schedule = NULL;
+		break;
+#ifdef CONFIG_CPUSCHED_PI
+	case KFIX_DROP_PI_SETPRIO:
+		drv.pi_setprio = NULL;
+		break;
+#endif
+	case KFIX_DROP_CHECK_CPU:
+		drv.check_cpu = NULL;
+		break;
+	}
+	return sim_drv_missing_hook(&drv);
+}
+
 struct queue_list {
 	int *pids;
 	int max, n;

@@ -373,6 +373,14 @@ int kfix_cpu_node(int cpu);			/* cpu_to_node() */
 unsigned long kfix_starvation_bound(unsigned long nr_running);
 unsigned long long kfix_pick_work(void);
 int kfix_driver_o1(void);
+/*
+ * The first mandatory hook of built driver @i left NULL (NULL: none),
+ * and of a copy of the default driver's table with one hook dropped:
+ * what the machine refuses to boot (sim_check_drivers()).
+ */
+const char *kfix_driver_missing_hook(int i);
+enum { KFIX_DROP_SCHEDULE, KFIX_DROP_PI_SETPRIO, KFIX_DROP_CHECK_CPU };
+const char *kfix_default_driver_missing_hook_without(int hook);
 
 /*
  * The pids the booted driver has queued on @cpu, in its for_each_queued
