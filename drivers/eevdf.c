@@ -719,7 +719,6 @@ static void eevdf_init_idle(task_t *idle)
 
 	memset(se, 0, sizeof(*se));
 	RB_CLEAR_NODE(&se->run_node);
-	INIT_LIST_HEAD(&se->run_list);
 	se->prio = MAX_PRIO;
 }
 

@@ -1116,6 +1116,44 @@ START_TEST(eevdf_check_reports_rt_task_at_wrong_level)
 }
 END_TEST
 
+/*
+ * starvation_bound(n) in jiffies at HZ 1000: a request of r ticks
+ * (0.75 ms rounded up on 1 CPU: 1; 1.5 ms on 2: 2), what a task may be
+ * owed, owed = ((n - 1) * 2 + 2) * r, and W / w at most (n - 1) *
+ * (88761 / 15 + 1) + 1, so ((n - 1) * 5918 + 1) * owed + 1:
+ *   1 CPU: n = 1: 1 * 2 + 1 = 3; n = 2: 5919 * 4 + 1 = 23677;
+ *          n = 6: 29591 * 12 + 1 = 355093
+ *   2 CPUs: n = 2: 5919 * 8 + 1 = 47353
+ */
+static const struct {
+	int cpus;
+	unsigned long nr_running, bound;
+} bound_table[] = {
+	{ 1, 0, 0 }, { 1, 1, 3 }, { 1, 2, 23677 }, { 1, 6, 355093 },
+	{ 2, 2, 47353 },
+};
+
+START_TEST(eevdf_starvation_bound_formula)
+{
+	boot(bound_table[_i].cpus);
+	ck_assert_uint_eq(kfix_starvation_bound(bound_table[_i].nr_running),
+			  bound_table[_i].bound);
+}
+END_TEST
+
+/* The queued FIFO 10 task no longer marked queued, on its RT level. */
+START_TEST(eevdf_check_reports_rt_task_not_marked_queued)
+{
+	char want[80];
+	int rt5, rt = rt_behind_fifo(&rt5);
+
+	ck_assert_int_eq(kfix_eevdf_break(rt, KFIX_EEVDF_ON_RQ, 0), 0);
+	snprintf(want, sizeof(want),
+		 "rt/%d queued: on_rq 0, cpu 0, prio 89, effective 89", rt);
+	assert_reported(want);
+}
+END_TEST
+
 /* A trace sink that takes back the reschedule a wake-up asked for. */
 static void drop_resched(const struct sim_trace_event *ev, void *arg)
 {
@@ -1196,6 +1234,8 @@ static Suite *eevdf_suite(void)
 	tcase_add_loop_test(tc, eevdf_request_scales_with_log2_of_cpus, 0,
 			    ARRAY_SIZE(request_table));
 	tcase_add_test(tc, eevdf_new_task_first_deadline_is_half_a_request);
+	tcase_add_loop_test(tc, eevdf_starvation_bound_formula, 0,
+			    ARRAY_SIZE(bound_table));
 	tcase_add_test(tc, eevdf_request_ends_at_the_tick_after_its_deadline);
 	tcase_add_loop_test(tc, eevdf_shorter_request_runs_sooner_after_wakeup,
 			    0, ARRAY_SIZE(p_request_us));
@@ -1230,6 +1270,7 @@ static Suite *eevdf_suite(void)
 	tcase_add_test(tc, eevdf_check_reports_count_off);
 	tcase_add_test(tc, eevdf_check_reports_empty_rt_level);
 	tcase_add_test(tc, eevdf_check_reports_rt_task_at_wrong_level);
+	tcase_add_test(tc, eevdf_check_reports_rt_task_not_marked_queued);
 	tcase_add_test(tc, eevdf_check_reports_idle_cpu_with_task_queued);
 	tcase_add_loop_test(tc, eevdf_check_reports_idle_task_out_of_place, 0,
 			    ARRAY_SIZE(idle_prio));
