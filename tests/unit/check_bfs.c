@@ -651,25 +651,6 @@ START_TEST(bfs_rr_interval_range_is_1_to_1000_ms)
 }
 END_TEST
 
-/* user space's struct timespec */
-struct u_timespec {
-	long tv_sec;
-	long tv_nsec;
-};
-
-/* sched_rr_get_interval(@target) asked by script task @asker, in ns. */
-static unsigned long long rr_get_interval_ns(int asker, int target)
-{
-	struct u_timespec ts;
-	unsigned long uaddr = sim_user_map(asker, sizeof(ts));
-
-	ck_assert_msg(uaddr != 0, "sim_user_map: %s", sim_error());
-	ck_assert_int_eq(t_syscall(asker, SIM_SYS_sched_rr_get_interval,
-				   target, uaddr, 0), 0);
-	ck_assert_int_eq(sim_user_read(asker, uaddr, &ts, sizeof(ts)), 0);
-	return (unsigned long long)ts.tv_sec * SEC(1) + ts.tv_nsec;
-}
-
 /*
  * sched_rr_get_interval() says rr_interval for SCHED_RR and
  * SCHED_NORMAL tasks of any nice (6 ms; 20 ms once the tunable says
@@ -683,11 +664,11 @@ START_TEST(bfs_rr_get_interval_is_rr_interval)
 	s = t_spawn_script("s", SIM_SCHED_NORMAL, 0, 19);
 	rr = t_spawn_script("rr", SIM_SCHED_RR, 10, 0);
 	fifo = t_spawn_script("fifo", SIM_SCHED_FIFO, 10, 0);
-	ck_assert_uint_eq(rr_get_interval_ns(s, 0), MS(RR_INTERVAL_MS));
-	ck_assert_uint_eq(rr_get_interval_ns(s, rr), MS(RR_INTERVAL_MS));
-	ck_assert_uint_eq(rr_get_interval_ns(s, fifo), 0);
+	ck_assert_uint_eq(t_rr_interval_ns(s, 0), MS(RR_INTERVAL_MS));
+	ck_assert_uint_eq(t_rr_interval_ns(s, rr), MS(RR_INTERVAL_MS));
+	ck_assert_uint_eq(t_rr_interval_ns(s, fifo), 0);
 	set_rr_interval("20");
-	ck_assert_uint_eq(rr_get_interval_ns(s, 0), MS(20));
+	ck_assert_uint_eq(t_rr_interval_ns(s, 0), MS(20));
 }
 END_TEST
 

@@ -75,11 +75,6 @@ struct u_sched_param {
 	int sched_priority;
 };
 
-struct u_timespec {
-	long tv_sec;
-	long tv_nsec;
-};
-
 /* ---- the machine of loop index i ----------------------------------------- */
 
 static void teardown(void)
@@ -197,22 +192,6 @@ static unsigned long user_param(int pid, int prio)
 	conf_assert(sim_user_write(pid, uaddr, &sp, sizeof(sp)) == 0,
 		    "sim_user_write: %s", sim_error());
 	return uaddr;
-}
-
-/* sched_rr_get_interval(@target) asked by script task @asker, in ns. */
-static unsigned long long rr_interval_ns(int asker, int target)
-{
-	struct u_timespec ts;
-	unsigned long uaddr = sim_user_map(asker, sizeof(ts));
-	long ret;
-
-	conf_assert(uaddr != 0, "sim_user_map: %s", sim_error());
-	ret = t_syscall(asker, SIM_SYS_sched_rr_get_interval, target, uaddr,
-			0);
-	conf_assert(ret == 0, "sched_rr_get_interval(%d) = %ld", target, ret);
-	conf_assert(sim_user_read(asker, uaddr, &ts, sizeof(ts)) == 0,
-		    "sim_user_read: %s", sim_error());
-	return (unsigned long long)ts.tv_sec * SEC(1) + ts.tv_nsec;
 }
 
 /* The driver's starvation bound for @nr_running tasks on a CPU, in ns. */
@@ -476,7 +455,7 @@ START_TEST(rr_rotates_at_its_interval)
 	log.pid[0] = hog("rr_a", SIM_SCHED_RR, RR_PRIO, 0, "0");
 	log.pid[1] = hog("rr_b", SIM_SCHED_RR, RR_PRIO, 0, "0");
 	for (i = 0; i < 2; i++) {
-		interval[i] = rr_interval_ns(asker, log.pid[i]);
+		interval[i] = t_rr_interval_ns(asker, log.pid[i]);
 		conf_assert(interval[i] >= TICK_NS,
 			    "RR interval of pid %d is %llu ns", log.pid[i],
 			    interval[i]);

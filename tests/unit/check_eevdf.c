@@ -784,23 +784,6 @@ END_TEST
  * ticks, rounded up: 0.75 ms is 1 tick on 1 CPU, 2.25 ms 3 ticks on 4;
  * SCHED_RR's is 100 ms.
  */
-struct u_timespec {
-	long tv_sec;
-	long tv_nsec;
-};
-
-static unsigned long long rr_interval_ns(int asker, int target)
-{
-	struct u_timespec ts;
-	unsigned long uaddr = sim_user_map(asker, sizeof(ts));
-
-	ck_assert_msg(uaddr != 0, "sim_user_map: %s", sim_error());
-	ck_assert_int_eq(t_syscall(asker, SIM_SYS_sched_rr_get_interval,
-				   target, uaddr, 0), 0);
-	ck_assert_int_eq(sim_user_read(asker, uaddr, &ts, sizeof(ts)), 0);
-	return (unsigned long long)ts.tv_sec * SEC(1) + ts.tv_nsec;
-}
-
 START_TEST(eevdf_rr_interval_is_the_request_in_ticks)
 {
 	int s, rr;
@@ -808,14 +791,14 @@ START_TEST(eevdf_rr_interval_is_the_request_in_ticks)
 	boot(1);
 	s = t_spawn_script("s", SIM_SCHED_NORMAL, 0, 0);
 	rr = t_spawn_script("rr", SIM_SCHED_RR, 10, 0);
-	ck_assert_uint_eq(rr_interval_ns(s, 0), MS(1));
-	ck_assert_uint_eq(rr_interval_ns(s, rr), MS(100));
+	ck_assert_uint_eq(t_rr_interval_ns(s, 0), MS(1));
+	ck_assert_uint_eq(t_rr_interval_ns(s, rr), MS(100));
 	t_shutdown();
 	if (sim_max_cpus() < 4)
 		return;
 	boot(4);
 	s = t_spawn_script("s", SIM_SCHED_NORMAL, 0, 0);
-	ck_assert_uint_eq(rr_interval_ns(s, 0), MS(3));
+	ck_assert_uint_eq(t_rr_interval_ns(s, 0), MS(3));
 }
 END_TEST
 

@@ -262,25 +262,6 @@ static void wait_cmds(int pid)
 		      pid, ret, sim_failed() ? sim_report() : sim_error());
 }
 
-/* user space's struct timespec */
-struct u_timespec {
-	long tv_sec;
-	long tv_nsec;
-};
-
-/* sched_rr_get_interval(@target) asked by script task @asker, in ns. */
-static unsigned long long rr_interval_ns(int asker, int target)
-{
-	struct u_timespec ts;
-	unsigned long uaddr = sim_user_map(asker, sizeof(ts));
-
-	ck_assert_msg(uaddr != 0, "sim_user_map: %s", sim_error());
-	ck_assert_int_eq(t_syscall(asker, SIM_SYS_sched_rr_get_interval,
-				   target, uaddr, 0), 0);
-	ck_assert_int_eq(sim_user_read(asker, uaddr, &ts, sizeof(ts)), 0);
-	return (unsigned long long)ts.tv_sec * SEC(1) + ts.tv_nsec;
-}
-
 /* sched_setaffinity(@pid, 1 << @cpu) made by script task @setter. */
 static long set_affinity(int setter, int pid, unsigned long mask)
 {
@@ -440,7 +421,7 @@ START_TEST(ingo_slice_by_nice_normal)
 	boot(1);
 	ck_assert_int_eq(timeslice_ms(nice), slice_table[_i].slice_ms);
 	pid = script("normal", nice);
-	ck_assert_uint_eq(rr_interval_ns(pid, 0),
+	ck_assert_uint_eq(t_rr_interval_ns(pid, 0),
 			  MS(slice_table[_i].slice_ms));
 }
 END_TEST
@@ -452,7 +433,7 @@ START_TEST(ingo_slice_by_nice_rr)
 
 	boot(1);
 	pid = t_spawn_script("rr", SIM_SCHED_RR, 10, slice_table[_i].nice);
-	ck_assert_uint_eq(rr_interval_ns(pid, 0),
+	ck_assert_uint_eq(t_rr_interval_ns(pid, 0),
 			  MS(slice_table[_i].slice_ms));
 }
 END_TEST
@@ -464,7 +445,7 @@ START_TEST(ingo_slice_fifo_is_zero)
 
 	boot(1);
 	pid = t_spawn_script("fifo", SIM_SCHED_FIFO, 10, 0);
-	ck_assert_uint_eq(rr_interval_ns(pid, 0), 0);
+	ck_assert_uint_eq(t_rr_interval_ns(pid, 0), 0);
 }
 END_TEST
 
@@ -518,7 +499,8 @@ START_TEST(ingo_slice_at_hz_and_tunables)
 	set_tunable("min_timeslice_ms", hz_slice_table[_i].min_ms);
 	set_tunable("def_timeslice_ms", hz_slice_table[_i].def_ms);
 	pid = script("normal", hz_slice_table[_i].nice);
-	ck_assert_uint_eq(rr_interval_ns(pid, 0), hz_slice_table[_i].slice_ns);
+	ck_assert_uint_eq(t_rr_interval_ns(pid, 0),
+			  hz_slice_table[_i].slice_ns);
 }
 END_TEST
 

@@ -37,12 +37,6 @@
 
 #define TICK_NS			MS(1)	/* HZ 1000 */
 
-/* user space's struct timespec */
-struct u_timespec {
-	long tv_sec;
-	long tv_nsec;
-};
-
 /* ---- fixtures and helpers ------------------------------------------------ */
 
 static void teardown(void)
@@ -81,19 +75,6 @@ static int pinned_hog(const char *name, const char *cpus)
 	ck_assert_msg(pid > 0, "spawn of %s failed (%d): %s", name, pid,
 		      sim_error());
 	return pid;
-}
-
-/* sched_rr_get_interval(@target) asked by script task @asker, in ns. */
-static unsigned long long rr_interval_ns(int asker, int target)
-{
-	struct u_timespec ts;
-	unsigned long uaddr = sim_user_map(asker, sizeof(ts));
-
-	ck_assert_msg(uaddr != 0, "sim_user_map: %s", sim_error());
-	ck_assert_int_eq(t_syscall(asker, SIM_SYS_sched_rr_get_interval,
-				   target, uaddr, 0), 0);
-	ck_assert_int_eq(sim_user_read(asker, uaddr, &ts, sizeof(ts)), 0);
-	return (unsigned long long)ts.tv_sec * SEC(1) + ts.tv_nsec;
 }
 
 /*
@@ -229,7 +210,7 @@ START_TEST(tiny_slice_by_nice_normal)
 	t_boot(1, NULL);
 	ck_assert_int_eq(SLICE_MS(nice), slice_table[_i].slice_ms);
 	pid = t_spawn_script("normal", SIM_SCHED_NORMAL, 0, nice);
-	ck_assert_uint_eq(rr_interval_ns(pid, 0),
+	ck_assert_uint_eq(t_rr_interval_ns(pid, 0),
 			  MS(slice_table[_i].slice_ms));
 }
 END_TEST
@@ -241,7 +222,7 @@ START_TEST(tiny_slice_by_nice_rr)
 
 	t_boot(1, NULL);
 	pid = t_spawn_script("rr", SIM_SCHED_RR, 10, slice_table[_i].nice);
-	ck_assert_uint_eq(rr_interval_ns(pid, 0),
+	ck_assert_uint_eq(t_rr_interval_ns(pid, 0),
 			  MS(slice_table[_i].slice_ms));
 }
 END_TEST
@@ -253,7 +234,7 @@ START_TEST(tiny_slice_fifo_is_zero)
 
 	t_boot(1, NULL);
 	pid = t_spawn_script("fifo", SIM_SCHED_FIFO, 10, 0);
-	ck_assert_uint_eq(rr_interval_ns(pid, 0), 0);
+	ck_assert_uint_eq(t_rr_interval_ns(pid, 0), 0);
 }
 END_TEST
 
@@ -303,7 +284,8 @@ START_TEST(tiny_slice_rounds_up_to_jiffies)
 	boot_hz(1, slice_hz_table[_i].hz);
 	pid = t_spawn_script("normal", SIM_SCHED_NORMAL, 0,
 			     slice_hz_table[_i].nice);
-	ck_assert_uint_eq(rr_interval_ns(pid, 0), slice_hz_table[_i].slice_ns);
+	ck_assert_uint_eq(t_rr_interval_ns(pid, 0),
+			  slice_hz_table[_i].slice_ns);
 }
 END_TEST
 
@@ -363,7 +345,7 @@ START_TEST(tiny_slice_tunable_scales_by_nice)
 					 slice_tunable_table[_i].tunable), 0);
 	pid = t_spawn_script("normal", SIM_SCHED_NORMAL, 0,
 			     slice_tunable_table[_i].nice);
-	ck_assert_uint_eq(rr_interval_ns(pid, 0),
+	ck_assert_uint_eq(t_rr_interval_ns(pid, 0),
 			  MS(slice_tunable_table[_i].slice_ms));
 }
 END_TEST
@@ -1827,10 +1809,10 @@ START_TEST(tiny_nice_changes_slice)
 
 	t_boot(1, NULL);
 	s = t_spawn_script("s", SIM_SCHED_NORMAL, 0, 0);
-	ck_assert_uint_eq(rr_interval_ns(s, 0), MS(SLICE_MS(0)));
+	ck_assert_uint_eq(t_rr_interval_ns(s, 0), MS(SLICE_MS(0)));
 	ck_assert_int_eq(t_syscall(s, SIM_SYS_nice, 10, 0, 0), 0);
 	ck_assert_int_eq(t_info(s).nice, 10);
-	ck_assert_uint_eq(rr_interval_ns(s, 0), MS(SLICE_MS(10)));
+	ck_assert_uint_eq(t_rr_interval_ns(s, 0), MS(SLICE_MS(10)));
 
 	h = hog("hog", SIM_SCHED_NORMAL, 0, 0);
 	start = sim_now();
