@@ -265,6 +265,56 @@ START_TEST(cfs_slice_is_the_share_of_the_period)
 END_TEST
 
 /*
+ * sched_setscheduler(SCHED_NORMAL) of a fair task that stays fair,
+ * asked by a FIFO task on CPU 1 at every tick for 300 ticks, changes
+ * nothing of its turn: two nice 0 hogs on CPU 0 (latency 9 ms,
+ * min_granularity 2.5 ms) still run turns of 5 ticks.  Only a task
+ * entering the fair class is placed as a waking one with a new turn.
+ */
+START_TEST(cfs_setscheduler_within_the_class_keeps_the_turn)
+{
+	struct sim_task_attr at;
+	int a, s, i, n = 0, run = 0, prev = -1, len[64];
+	unsigned long param;
+
+	boot(2);
+	set_tunable("sched_latency_ns", MS(9));
+	set_tunable("sched_min_granularity_ns", 2500000);
+	a = pinned_hog("0", 0);
+	pinned_hog("0", 0);
+	sim_task_attr_init(&at);
+	at.name = "s";
+	at.cpus = "1";
+	at.policy = SIM_SCHED_FIFO;
+	at.rt_priority = 10;
+	s = sim_spawn_script(&at);
+	ck_assert_int_gt(s, 0);
+	param = sim_user_map(s, sizeof(int));
+	ck_assert_int_ne(param, 0);
+	ck_assert_int_eq(sim_user_write(s, param, &n, sizeof(n)), 0);
+	t_run(MS(100));
+	for (i = 0; i < 300; i++) {
+		int cur = curr_pid(0);
+
+		if (cur != prev) {
+			if (prev == a && i > 1 && n < 64)
+				len[n++] = run;
+			run = 0;
+		}
+		run++;
+		prev = cur;
+		ck_assert_int_eq(t_syscall(s, SIM_SYS_sched_setscheduler, cur,
+					   SIM_SCHED_NORMAL, param), 0);
+		t_run(TICK);
+	}
+	ck_assert_int_ge(n, 5);
+	for (i = 0; i < n; i++)
+		ck_assert_msg(len[i] == 5, "run %d of %d ticks, expected 5", i,
+			      len[i]);
+}
+END_TEST
+
+/*
  * Nice 0 and nice 5 hogs, default tunables: the slices are 6 ms * 1024
  * / 1359 = 4.52 ms (5 ticks) and 6 ms * 335 / 1359 = 1.48 ms (2 ticks).
  * The nice 5 one gains 2 ms * 1024 / 335 = 6.1 ms of vruntime a turn,
@@ -971,6 +1021,7 @@ static Suite *cfs_suite(void)
 
 	tc = tcase_create("slices");
 	tcase_add_checked_fixture(tc, NULL, teardown);
+	tcase_add_test(tc, cfs_setscheduler_within_the_class_keeps_the_turn);
 	tcase_add_loop_test(tc, cfs_slice_is_the_share_of_the_period, 0, 3);
 	tcase_add_test(tc, cfs_slice_follows_the_weight);
 	tcase_add_test(tc, cfs_lone_hog_is_never_preempted);
