@@ -195,6 +195,31 @@ static void body_short(void *unused)
 	sim_burn(MS(2));
 }
 
+static void body_burn_then_sleep(void *unused)
+{
+	sim_burn(400000);
+	sim_sleep(MS(100));
+}
+
+/*
+ * A nice 0 task alone on 1 CPU runs 400 us and sleeps: its virtual
+ * runtime has grown by the 400 us it ran (weight 1024: one virtual ns a
+ * ns), the part since the last tick charged as it leaves the queue.
+ */
+START_TEST(eevdf_sleeper_is_charged_up_to_its_sleep)
+{
+	unsigned long long v0;
+	int p;
+
+	boot(1);
+	p = t_spawn("p", SIM_SCHED_NORMAL, 0, 0, body_burn_then_sleep, NULL);
+	v0 = task(p).vruntime;
+	t_run(MS(50));
+	ck_assert_int_eq(task(p).on_rq, 0);
+	ck_assert_uint_eq(task(p).vruntime - v0, 400000);
+}
+END_TEST
+
 /*
  * 1 CPU, hogs at nice -5, 0, 5 and 10 and a periodic task; every 37 ms
  * for 1 s a new task joins (2 ms of work, then it exits).  A new task
@@ -1204,6 +1229,7 @@ static Suite *eevdf_suite(void)
 	tcase_add_loop_test(tc, eevdf_lag_kept_is_at_most_two_requests, 0,
 			    ARRAY_SIZE(lag_clamp));
 	tcase_add_test(tc, eevdf_reniced_sleeper_keeps_its_weighted_lag);
+	tcase_add_test(tc, eevdf_sleeper_is_charged_up_to_its_sleep);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("share");
